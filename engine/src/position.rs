@@ -1,0 +1,919 @@
+//! A legal position: the setup checked against the rules of placement, with legal move
+//! generation, make/unmake, check detection and attack queries.
+
+use std::fmt;
+
+use crate::attacks::{self, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
+use crate::zobrist;
+use crate::{Board, Color, Move, Piece, Role, Setup, Square};
+
+/// How strictly a setup is checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SetupMode {
+    /// Games: at most the standard set of pieces per side.
+    #[default]
+    Standard,
+    /// Composed problems (排局): piece counts may exceed the standard set, except kings.
+    Composed,
+}
+
+/// One reason a setup is not a legal position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SetupProblem {
+    MissingKing(Color),
+    TooManyKings(Color, usize),
+    KingOutsidePalace(Color, Square),
+    KingsFacing(Square, Square),
+    AdvisorOffPoint(Color, Square),
+    ElephantOffPoint(Color, Square),
+    PawnOffPoint(Color, Square),
+    TooMany {
+        color: Color,
+        role: Role,
+        count: usize,
+    },
+    /// The side that is not to move is in check: its king could be taken.
+    OpponentInCheck(Color),
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SetupProblem::MissingKing(c) => write!(f, "{c} has no king"),
+            SetupProblem::TooManyKings(c, n) => write!(f, "{c} has {n} kings, one is allowed"),
+            SetupProblem::KingOutsidePalace(c, s) => {
+                write!(f, "{c} king on {s} is outside its palace")
+            }
+            SetupProblem::KingsFacing(a, b) => write!(
+                f,
+                "the kings on {a} and {b} face each other on an open file"
+            ),
+            SetupProblem::AdvisorOffPoint(c, s) => write!(
+                f,
+                "{c} advisor on {s} is not on one of its palace's five advisor points"
+            ),
+            SetupProblem::ElephantOffPoint(c, s) => {
+                if s.on_side_of(c) {
+                    write!(f, "{c} elephant on {s} is not on one of its seven elephant points")
+                } else {
+                    write!(f, "{c} elephant on {s} is across the river")
+                }
+            }
+            SetupProblem::PawnOffPoint(c, s) => {
+                if s.rank().relative_to(c) < 3 {
+                    write!(f, "{c} pawn on {s} is behind its starting rank")
+                } else {
+                    write!(f, "{c} pawn on {s} is on a file it cannot reach before crossing the river")
+                }
+            }
+            SetupProblem::TooMany { color, role, count } => write!(
+                f,
+                "{color} has {count} {role}s, the standard set has {} (composed problems may allow more)",
+                role.standard_count()
+            ),
+            SetupProblem::OpponentInCheck(c) => {
+                write!(f, "{c} is in check but it is {}'s turn", !c)
+            }
+        }
+    }
+}
+
+/// Every reason a setup is illegal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalSetup {
+    pub problems: Vec<SetupProblem>,
+}
+
+impl fmt::Display for IllegalSetup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal position: ")?;
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                write!(f, "; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for IllegalSetup {}
+
+/// Why a move cannot be played in a position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MoveError {
+    NoPiece(Square),
+    NotYourPiece {
+        from: Square,
+        piece: Piece,
+    },
+    CannotReach {
+        piece: Piece,
+        from: Square,
+        to: Square,
+    },
+    HorseLegBlocked {
+        leg: Square,
+    },
+    ElephantEyeBlocked {
+        eye: Square,
+    },
+    LineBlocked {
+        piece: Piece,
+        at: Square,
+    },
+    CannonNeedsScreen {
+        to: Square,
+    },
+    CannonTooManyScreens {
+        to: Square,
+    },
+    CapturesOwnPiece {
+        to: Square,
+    },
+    LeavesKingInCheck,
+    KingsWouldFace,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            MoveError::NoPiece(s) => write!(f, "there is no piece on {s}"),
+            MoveError::NotYourPiece { from, piece } => write!(
+                f,
+                "the piece on {from} is {}'s {}, but it is {}'s turn",
+                piece.color, piece.role, !piece.color
+            ),
+            MoveError::CannotReach { piece, from, to } => {
+                write!(f, "a {} cannot move from {from} to {to}", piece.role)
+            }
+            MoveError::HorseLegBlocked { leg } => write!(f, "the horse's leg at {leg} is blocked"),
+            MoveError::ElephantEyeBlocked { eye } => {
+                write!(f, "the elephant's eye at {eye} is blocked")
+            }
+            MoveError::LineBlocked { piece, at } => {
+                write!(f, "the {}'s line is blocked at {at}", piece.role)
+            }
+            MoveError::CannonNeedsScreen { to } => {
+                write!(
+                    f,
+                    "the cannon needs exactly one screen to capture on {to}, there is none"
+                )
+            }
+            MoveError::CannonTooManyScreens { to } => write!(
+                f,
+                "the cannon needs exactly one screen to capture on {to}, there are several"
+            ),
+            MoveError::CapturesOwnPiece { to } => write!(f, "{to} holds a piece of the same side"),
+            MoveError::LeavesKingInCheck => write!(f, "the move leaves the own king in check"),
+            MoveError::KingsWouldFace => {
+                write!(f, "the move leaves the kings facing on an open file")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// What `play_unchecked` needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    captured: Option<Piece>,
+    halfmoves: u32,
+}
+
+impl Undo {
+    /// The piece the move took, if any.
+    pub fn captured(&self) -> Option<Piece> {
+        self.captured
+    }
+}
+
+/// A legal position.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    board: Board,
+    turn: Color,
+    kings: [Square; 2],
+    hash: u64,
+    halfmoves: u32,
+    fullmoves: u32,
+}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", crate::notation::fen::write(self))
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::start()
+    }
+}
+
+impl Position {
+    /// The standard opening position.
+    pub fn start() -> Position {
+        Position::new(Setup::start(), SetupMode::Standard).expect("the start position is legal")
+    }
+
+    /// Validate a setup, listing every problem found.
+    pub fn new(setup: Setup, mode: SetupMode) -> Result<Position, IllegalSetup> {
+        let mut problems = Vec::new();
+        let board = setup.board;
+        let mut kings = [None, None];
+        for color in Color::ALL {
+            let ks: Vec<Square> = board.squares_of(Piece::new(color, Role::King)).collect();
+            match ks.len() {
+                0 => problems.push(SetupProblem::MissingKing(color)),
+                1 => kings[color.index()] = Some(ks[0]),
+                n => problems.push(SetupProblem::TooManyKings(color, n)),
+            }
+            for role in Role::ALL {
+                if role == Role::King || mode == SetupMode::Composed {
+                    continue;
+                }
+                let count = board.count(Piece::new(color, role));
+                if count > role.standard_count() {
+                    problems.push(SetupProblem::TooMany { color, role, count });
+                }
+            }
+        }
+        for (sq, p) in board.pieces() {
+            let ok = match p.role {
+                Role::King => sq.in_palace_of(p.color),
+                Role::Advisor => sq.advisor_point_of(p.color),
+                Role::Elephant => sq.elephant_point_of(p.color),
+                Role::Pawn => sq.pawn_point_of(p.color),
+                _ => true,
+            };
+            if !ok {
+                problems.push(match p.role {
+                    Role::King => SetupProblem::KingOutsidePalace(p.color, sq),
+                    Role::Advisor => SetupProblem::AdvisorOffPoint(p.color, sq),
+                    Role::Elephant => SetupProblem::ElephantOffPoint(p.color, sq),
+                    _ => SetupProblem::PawnOffPoint(p.color, sq),
+                });
+            }
+        }
+        let (Some(rk), Some(bk)) = (kings[0], kings[1]) else {
+            return Err(IllegalSetup { problems });
+        };
+        if !problems.is_empty() {
+            return Err(IllegalSetup { problems });
+        }
+        let mut pos = Position {
+            board,
+            turn: setup.turn,
+            kings: [rk, bk],
+            hash: 0,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+        };
+        pos.hash = pos.compute_hash();
+        if pos.kings_face() {
+            problems.push(SetupProblem::KingsFacing(rk, bk));
+        } else if pos.is_king_attacked(!pos.turn) {
+            problems.push(SetupProblem::OpponentInCheck(!pos.turn));
+        }
+        if problems.is_empty() {
+            Ok(pos)
+        } else {
+            Err(IllegalSetup { problems })
+        }
+    }
+
+    /// The position as an unvalidated setup.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board.clone(),
+            turn: self.turn,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = zobrist::side_key(self.turn);
+        for (sq, p) in self.board.pieces() {
+            h ^= zobrist::piece_key(p, sq);
+        }
+        h
+    }
+
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.get(sq)
+    }
+
+    #[inline]
+    pub fn king(&self, color: Color) -> Square {
+        self.kings[color.index()]
+    }
+
+    /// The Zobrist key of placement and side to move (counters excluded), for repetitions.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+
+    /// The same position with the other side to move. Used by the rulings, which ask what the
+    /// side that just moved could do if it moved again (接续再走). `None` when that side's
+    /// opponent would then be in check (the question is meaningless then).
+    pub fn with_turn(&self, turn: Color) -> Option<Position> {
+        if turn == self.turn {
+            return Some(self.clone());
+        }
+        if self.is_king_attacked(self.turn) {
+            return None;
+        }
+        let mut p = self.clone();
+        p.hash ^= zobrist::side_key(p.turn) ^ zobrist::side_key(turn);
+        p.turn = turn;
+        Some(p)
+    }
+
+    fn kings_face(&self) -> bool {
+        let (r, b) = (self.kings[0], self.kings[1]);
+        if r.file() != b.file() {
+            return false;
+        }
+        attacks::ray(r, 0)
+            .take_while(|&s| s != b)
+            .all(|s| self.board.get(s).is_none())
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.is_king_attacked(self.turn)
+    }
+
+    /// Whether the king of `color` is attacked (including by the other king on an open file).
+    #[inline]
+    pub fn is_king_attacked(&self, color: Color) -> bool {
+        let k = self.kings[color.index()];
+        let them = !color;
+        let rook = Some(Piece::new(them, Role::Rook));
+        let cannon = Some(Piece::new(them, Role::Cannon));
+        let king = Some(Piece::new(them, Role::King));
+        for dir in 0..4 {
+            let mut seen_screen = false;
+            for s in attacks::ray(k, dir) {
+                let p = self.board.get(s);
+                if p.is_none() {
+                    continue;
+                }
+                if seen_screen {
+                    if p == cannon {
+                        return true;
+                    }
+                    break;
+                }
+                if p == rook || (dir < 2 && p == king) {
+                    return true;
+                }
+                seen_screen = true;
+            }
+        }
+        let horse = Some(Piece::new(them, Role::Horse));
+        for j in HORSE_FROM[k.index()].iter() {
+            if self.board.get(sq(j.to)) == horse && self.board.get(sq(j.block)).is_none() {
+                return true;
+            }
+        }
+        let pawn = Some(Piece::new(them, Role::Pawn));
+        for s in PAWN_FROM[them.index()][k.index()].iter() {
+            if self.board.get(sq(s)) == pawn {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The pieces of `by` giving check to the other side's king (flying general excluded).
+    pub fn checkers(&self, by: Color) -> Vec<Square> {
+        let k = self.kings[(!by).index()];
+        self.attackers(k, by)
+    }
+
+    /// Every piece of `by` that could move to `target` by the geometry of its move, whatever
+    /// stands on `target` (so for a piece of `by` itself this lists its protectors). Pins and
+    /// checks are ignored: that is the business of the root analysis. The flying general is not
+    /// an attack on anything but a king and is left out.
+    pub fn attackers(&self, target: Square, by: Color) -> Vec<Square> {
+        let mut out = Vec::new();
+        self.for_each_attacker(target, by, |s| out.push(s));
+        out
+    }
+
+    /// Whether any piece of `by` attacks `target` (see [`Position::attackers`]).
+    pub fn is_attacked_by(&self, target: Square, by: Color) -> bool {
+        let mut found = false;
+        self.for_each_attacker(target, by, |_| found = true);
+        found
+    }
+
+    fn for_each_attacker(&self, target: Square, by: Color, mut f: impl FnMut(Square)) {
+        let t = target.index();
+        for dir in 0..4 {
+            let mut screens = 0;
+            for s in attacks::ray(target, dir) {
+                let Some(p) = self.board.get(s) else { continue };
+                if p.color == by {
+                    match (screens, p.role) {
+                        (0, Role::Rook) | (1, Role::Cannon) => f(s),
+                        _ => {}
+                    }
+                }
+                screens += 1;
+                if screens == 2 {
+                    break;
+                }
+            }
+        }
+        for j in HORSE_FROM[t].iter() {
+            if self.board.get(sq(j.to)) == Some(Piece::new(by, Role::Horse))
+                && self.board.get(sq(j.block)).is_none()
+            {
+                f(sq(j.to));
+            }
+        }
+        for s in PAWN_FROM[by.index()][t].iter() {
+            if self.board.get(sq(s)) == Some(Piece::new(by, Role::Pawn)) {
+                f(sq(s));
+            }
+        }
+        for j in ELEPHANT[t].iter() {
+            if self.board.get(sq(j.to)) == Some(Piece::new(by, Role::Elephant))
+                && self.board.get(sq(j.block)).is_none()
+            {
+                f(sq(j.to));
+            }
+        }
+        for s in ADVISOR[t].iter() {
+            if self.board.get(sq(s)) == Some(Piece::new(by, Role::Advisor)) {
+                f(sq(s));
+            }
+        }
+        for s in KING[t].iter() {
+            if self.board.get(sq(s)) == Some(Piece::new(by, Role::King)) {
+                f(sq(s));
+            }
+        }
+    }
+
+    /// Squares the piece on `from` could move to by its geometry, including captures, ignoring
+    /// whether its own king is left in check.
+    pub fn pseudo_targets(&self, from: Square) -> Vec<Square> {
+        let mut out = Vec::new();
+        self.gen_piece(from, |m| out.push(m.to));
+        out
+    }
+
+    #[inline]
+    fn gen_piece(&self, from: Square, mut push: impl FnMut(Move)) {
+        let Some(p) = self.board.get(from) else {
+            return;
+        };
+        let us = p.color;
+        let f = from.index();
+        let free = |s: u8| match self.board.get(sq(s)) {
+            None => true,
+            Some(q) => q.color != us,
+        };
+        match p.role {
+            Role::Rook => {
+                for dir in 0..4 {
+                    for s in attacks::ray(from, dir) {
+                        match self.board.get(s) {
+                            None => push(Move::new(from, s)),
+                            Some(q) => {
+                                if q.color != us {
+                                    push(Move::new(from, s));
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            Role::Cannon => {
+                for dir in 0..4 {
+                    let mut screened = false;
+                    for s in attacks::ray(from, dir) {
+                        match (self.board.get(s), screened) {
+                            (None, false) => push(Move::new(from, s)),
+                            (None, true) => {}
+                            (Some(_), false) => screened = true,
+                            (Some(q), true) => {
+                                if q.color != us {
+                                    push(Move::new(from, s));
+                                }
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            Role::Horse => {
+                for j in HORSE[f].iter() {
+                    if self.board.get(sq(j.block)).is_none() && free(j.to) {
+                        push(Move::new(from, sq(j.to)));
+                    }
+                }
+            }
+            Role::Elephant => {
+                for j in ELEPHANT[f].iter() {
+                    if self.board.get(sq(j.block)).is_none() && free(j.to) {
+                        push(Move::new(from, sq(j.to)));
+                    }
+                }
+            }
+            Role::Advisor => {
+                for s in ADVISOR[f].iter() {
+                    if free(s) {
+                        push(Move::new(from, sq(s)));
+                    }
+                }
+            }
+            Role::King => {
+                for s in KING[f].iter() {
+                    if free(s) {
+                        push(Move::new(from, sq(s)));
+                    }
+                }
+            }
+            Role::Pawn => {
+                for s in attacks::pawn_steps(us, from).iter() {
+                    if free(s) {
+                        push(Move::new(from, sq(s)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every legal move of the side to move, appended to `out` (which is cleared first).
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let us = self.turn;
+        let k = self.king(us);
+        let in_check = self.in_check();
+        let (kf, kr) = (k.file(), k.rank());
+        let mut scratch = self.clone();
+        for from in Square::all() {
+            match self.board.get(from) {
+                Some(p) if p.color == us => {}
+                _ => continue,
+            }
+            let from_sensitive = in_check
+                || from == k
+                || from.file() == kf
+                || from.rank() == kr
+                || (from.file().index().abs_diff(kf.index()) == 1
+                    && from.rank().index().abs_diff(kr.index()) == 1);
+            self.gen_piece(from, |m| {
+                let sensitive = from_sensitive || m.to.file() == kf || m.to.rank() == kr;
+                if !sensitive || scratch.keeps_king_safe(m) {
+                    out.push(m);
+                }
+            });
+        }
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(64);
+        self.legal_moves_into(&mut v);
+        v
+    }
+
+    /// Whether the side to move has at least one legal move (if not, it has lost: mated, or
+    /// stalemated, which also loses in Xiangqi).
+    pub fn has_legal_move(&self) -> bool {
+        let mut scratch = self.clone();
+        let us = self.turn;
+        for from in Square::all() {
+            match self.board.get(from) {
+                Some(p) if p.color == us => {}
+                _ => continue,
+            }
+            let mut found = false;
+            self.gen_piece(from, |m| {
+                if !found && scratch.keeps_king_safe(m) {
+                    found = true;
+                }
+            });
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Play, test the mover's king, take back.
+    #[inline]
+    fn keeps_king_safe(&mut self, m: Move) -> bool {
+        let us = self.turn;
+        let undo = self.play_unchecked(m);
+        let safe = !self.is_king_attacked(us);
+        self.undo(m, undo);
+        safe
+    }
+
+    /// Whether `m` is a legal move here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.check_move(m).is_ok()
+    }
+
+    /// Check a move and say precisely why it is illegal.
+    pub fn check_move(&self, m: Move) -> Result<(), MoveError> {
+        let Some(p) = self.board.get(m.from) else {
+            return Err(MoveError::NoPiece(m.from));
+        };
+        if p.color != self.turn {
+            return Err(MoveError::NotYourPiece {
+                from: m.from,
+                piece: p,
+            });
+        }
+        if let Some(q) = self.board.get(m.to) {
+            if q.color == p.color {
+                return Err(MoveError::CapturesOwnPiece { to: m.to });
+            }
+        }
+        let mut reachable = false;
+        self.gen_piece(m.from, |g| reachable |= g == m);
+        if !reachable {
+            return Err(self.why_unreachable(p, m));
+        }
+        let mut scratch = self.clone();
+        let undo = scratch.play_unchecked(m);
+        if scratch.kings_face() {
+            return Err(MoveError::KingsWouldFace);
+        }
+        if scratch.is_king_attacked(p.color) {
+            return Err(MoveError::LeavesKingInCheck);
+        }
+        scratch.undo(m, undo);
+        Ok(())
+    }
+
+    fn why_unreachable(&self, p: Piece, m: Move) -> MoveError {
+        let cannot = MoveError::CannotReach {
+            piece: p,
+            from: m.from,
+            to: m.to,
+        };
+        let (f, t) = (m.from.index(), m.to.index());
+        match p.role {
+            Role::Horse => HORSE[f]
+                .iter()
+                .find(|j| j.to as usize == t)
+                .map_or(cannot, |j| MoveError::HorseLegBlocked { leg: sq(j.block) }),
+            Role::Elephant => ELEPHANT[f]
+                .iter()
+                .find(|j| j.to as usize == t)
+                .map_or(cannot, |j| MoveError::ElephantEyeBlocked {
+                    eye: sq(j.block),
+                }),
+            Role::Rook | Role::Cannon => {
+                let Some(dir) = (0..4).find(|&d| attacks::ray(m.from, d).any(|s| s == m.to)) else {
+                    return cannot;
+                };
+                let between: Vec<Square> = attacks::ray(m.from, dir)
+                    .take_while(|&s| s != m.to)
+                    .filter(|&s| self.board.get(s).is_some())
+                    .collect();
+                if p.role == Role::Rook || self.board.get(m.to).is_none() {
+                    MoveError::LineBlocked {
+                        piece: p,
+                        at: between[0],
+                    }
+                } else if between.is_empty() {
+                    MoveError::CannonNeedsScreen { to: m.to }
+                } else {
+                    MoveError::CannonTooManyScreens { to: m.to }
+                }
+            }
+            _ => cannot,
+        }
+    }
+
+    /// Play a move without checking it. The caller guarantees it is at least pseudo-legal.
+    #[inline]
+    pub fn play_unchecked(&mut self, m: Move) -> Undo {
+        let p = self
+            .board
+            .set(m.from, None)
+            .expect("a piece on the from square");
+        let captured = self.board.set(m.to, Some(p));
+        let mut h = self.hash ^ zobrist::piece_key(p, m.from) ^ zobrist::piece_key(p, m.to);
+        if let Some(c) = captured {
+            h ^= zobrist::piece_key(c, m.to);
+        }
+        h ^= zobrist::side_key(self.turn) ^ zobrist::side_key(!self.turn);
+        self.hash = h;
+        if p.role == Role::King {
+            self.kings[p.color.index()] = m.to;
+        }
+        let undo = Undo {
+            captured,
+            halfmoves: self.halfmoves,
+        };
+        self.halfmoves = if captured.is_some() {
+            0
+        } else {
+            self.halfmoves + 1
+        };
+        if self.turn == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !self.turn;
+        undo
+    }
+
+    /// Take back `m`, played with [`Position::play_unchecked`].
+    #[inline]
+    pub fn undo(&mut self, m: Move, undo: Undo) {
+        self.turn = !self.turn;
+        if self.turn == Color::Black {
+            self.fullmoves -= 1;
+        }
+        self.halfmoves = undo.halfmoves;
+        let p = self
+            .board
+            .set(m.to, undo.captured)
+            .expect("the moved piece");
+        self.board.set(m.from, Some(p));
+        let mut h = self.hash ^ zobrist::piece_key(p, m.from) ^ zobrist::piece_key(p, m.to);
+        if let Some(c) = undo.captured {
+            h ^= zobrist::piece_key(c, m.to);
+        }
+        h ^= zobrist::side_key(self.turn) ^ zobrist::side_key(!self.turn);
+        self.hash = h;
+        if p.role == Role::King {
+            self.kings[p.color.index()] = m.from;
+        }
+    }
+
+    /// Play a legal move, or say why it is not legal.
+    pub fn play(&self, m: Move) -> Result<Position, MoveError> {
+        self.check_move(m)?;
+        let mut p = self.clone();
+        p.play_unchecked(m);
+        Ok(p)
+    }
+
+    /// Play a move known to be legal (for example one from [`Position::legal_moves`]).
+    pub fn after(&self, m: Move) -> Position {
+        let mut p = self.clone();
+        p.play_unchecked(m);
+        p
+    }
+
+    /// Count leaf nodes of the legal move tree to `depth` (bulk-counted at the last ply).
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut bufs: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(128)).collect();
+        let mut pos = self.clone();
+        perft_inner(&mut pos, depth, &mut bufs)
+    }
+}
+
+fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (head, tail) = bufs.split_first_mut().expect("one buffer per ply");
+    pos.legal_moves_into(head);
+    if depth == 1 {
+        return head.len() as u64;
+    }
+    let mut n = 0;
+    for &m in head.iter() {
+        let u = pos.play_unchecked(m);
+        n += perft_inner(pos, depth - 1, tail);
+        pos.undo(m, u);
+    }
+    n
+}
+
+#[inline(always)]
+fn sq(i: u8) -> Square {
+    Square::from_index_unchecked(i as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen;
+
+    fn pos(f: &str) -> Position {
+        fen::parse(f, SetupMode::Standard).unwrap()
+    }
+
+    fn mv(s: &str) -> Move {
+        crate::notation::iccs::parse(s).unwrap()
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        let p = Position::start();
+        assert_eq!(
+            p.check_move(mv("b0d1")).unwrap_err().to_string(),
+            "the horse's leg at c0 is blocked"
+        );
+        assert_eq!(
+            p.check_move(mv("b0b1")).unwrap_err().to_string(),
+            "a horse cannot move from b0 to b1"
+        );
+        let p2 = p.play(mv("b2b6")).unwrap().play(mv("h9g7")).unwrap();
+        assert_eq!(p2.check_move(mv("b0c2")), Ok(()));
+        assert_eq!(p.check_move(mv("c0e2")), Ok(()), "elephant to the centre");
+        assert_eq!(
+            p.check_move(mv("a0a4")).unwrap_err().to_string(),
+            "the rook's line is blocked at a3"
+        );
+        assert_eq!(
+            p.check_move(mv("b2b7")).unwrap_err().to_string(),
+            "the cannon needs exactly one screen to capture on b7, there is none"
+        );
+        assert_eq!(
+            p.check_move(mv("b2b9")),
+            Ok(()),
+            "the cannon takes over the screen"
+        );
+        let screens = pos("1rbakabnr/1n7/1c5c1/4p4/9/9/4P4/1C5C1/9/RNBAKABNR w");
+        assert_eq!(
+            screens.check_move(mv("b2b9")).unwrap_err().to_string(),
+            "the cannon needs exactly one screen to capture on b9, there are several"
+        );
+        assert_eq!(
+            p.check_move(mv("a6a5")).unwrap_err().to_string(),
+            "the piece on a6 is black's pawn, but it is red's turn"
+        );
+        // A horse whose leg is blocked.
+        let q = pos("3k5/9/9/9/9/9/9/9/4A2R1/3AK2N1 w");
+        assert_eq!(
+            q.check_move(mv("h0i2")).unwrap_err().to_string(),
+            "the horse's leg at h1 is blocked"
+        );
+        // The flying general: the advisor may not leave the file between the kings.
+        let f = pos("4k4/9/9/9/9/9/9/9/4A4/4K4 w");
+        assert_eq!(f.check_move(mv("e1d2")), Err(MoveError::KingsWouldFace));
+    }
+
+    #[test]
+    fn make_and_undo_restore_everything() {
+        let p = pos("r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w");
+        let mut q = p.clone();
+        for m in p.legal_moves() {
+            let u = q.play_unchecked(m);
+            assert_eq!(q.hash(), q.compute_hash(), "incremental hash after {m}");
+            q.undo(m, u);
+            assert_eq!(q, p);
+        }
+    }
+
+    #[test]
+    fn checks_and_attackers() {
+        // Cannon check through a screen; horse check; pawn check.
+        let p = pos("4k4/9/4P4/9/9/9/9/9/4C4/3K5 b");
+        assert!(p.in_check());
+        assert_eq!(
+            p.checkers(Color::Red),
+            vec![Square::parse("e1").unwrap()],
+            "the pawn on e7 attacks e8, not the king"
+        );
+        let h = pos("4k4/9/5N3/9/9/9/9/9/9/3K5 b");
+        assert!(h.in_check());
+        let blocked = pos("4k4/5C3/5N3/9/9/9/9/9/9/3K5 b");
+        assert!(!blocked.in_check());
+    }
+}
