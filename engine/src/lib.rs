@@ -32,3 +32,4 @@ pub use position::{IllegalSetup, MoveError, Position, SetupMode, SetupProblem, U
 pub use role::Role;
 pub use setup::Setup;
 pub use square::{File, Rank, Square};
+pub mod rules;

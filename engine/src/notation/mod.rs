@@ -2,5 +2,6 @@
 //! Each notation has its own module and error type; [`parse_move`] detects the notation of a
 //! single move text.
 
+pub mod chinese;
 pub mod fen;
 pub mod iccs;

@@ -1,0 +1,124 @@
+//! How each side's cycle is classed and what the referee rules.
+
+use std::fmt;
+
+use crate::Color;
+
+/// The result a referee announces when neither side changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// 不变作和.
+    Draw,
+    /// 红方变着，不变作负.
+    RedMustChange,
+    /// 黑方变着，不变作负.
+    BlackMustChange,
+    /// The side that must change has no other legal move: it loses (图6).
+    RedLoses,
+    BlackLoses,
+    /// The moves do not repeat: the 棋例 do not apply.
+    NoRepetition,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 6] = [
+        Verdict::Draw,
+        Verdict::RedMustChange,
+        Verdict::BlackMustChange,
+        Verdict::RedLoses,
+        Verdict::BlackLoses,
+        Verdict::NoRepetition,
+    ];
+
+    /// The machine name used in the corpus and JSON (`red_must_change` …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Verdict::Draw => "draw",
+            Verdict::RedMustChange => "red_must_change",
+            Verdict::BlackMustChange => "black_must_change",
+            Verdict::RedLoses => "red_loses",
+            Verdict::BlackLoses => "black_loses",
+            Verdict::NoRepetition => "no_repetition",
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Verdict> {
+        Verdict::ALL.into_iter().find(|v| v.name() == s)
+    }
+
+    /// The verdict in the rule book's words.
+    pub const fn chinese(self) -> &'static str {
+        match self {
+            Verdict::Draw => "双方不变作和",
+            Verdict::RedMustChange => "红方变着，不变作负",
+            Verdict::BlackMustChange => "黑方变着，不变作负",
+            Verdict::RedLoses => "红方作负",
+            Verdict::BlackLoses => "黑方作负",
+            Verdict::NoRepetition => "未形成循环重复，不适用棋例",
+        }
+    }
+
+    /// The side that must change (or loses), if any.
+    pub const fn culprit(self) -> Option<Color> {
+        match self {
+            Verdict::RedMustChange | Verdict::RedLoses => Some(Color::Red),
+            Verdict::BlackMustChange | Verdict::BlackLoses => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// The same verdict with red and black swapped (for the colour-swap symmetry).
+    pub const fn swap_colors(self) -> Verdict {
+        match self {
+            Verdict::RedMustChange => Verdict::BlackMustChange,
+            Verdict::BlackMustChange => Verdict::RedMustChange,
+            Verdict::RedLoses => Verdict::BlackLoses,
+            Verdict::BlackLoses => Verdict::RedLoses,
+            v => v,
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How one side's moves in the cycle are classed (24.13, 24.14, 26.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SideClass {
+    /// 允许着法: at least one idle move.
+    Allowed,
+    /// 长将: every move checks.
+    LongCheck,
+    /// 禁止着法 whose every attack is a check, a mate threat, or a single-piece chase of a rook
+    /// or of a rootless piece (the heavier kind, 26.9.2–26.9.3).
+    ForbiddenHard,
+    /// 禁止着法 with at least one joint chase or chase of a short-rooted piece (the lighter kind).
+    ForbiddenSoft,
+}
+
+impl SideClass {
+    pub const fn name(self) -> &'static str {
+        match self {
+            SideClass::Allowed => "allowed",
+            SideClass::LongCheck => "long_check",
+            SideClass::ForbiddenHard => "forbidden",
+            SideClass::ForbiddenSoft => "forbidden_joint",
+        }
+    }
+
+    pub const fn chinese(self) -> &'static str {
+        match self {
+            SideClass::Allowed => "允许着法",
+            SideClass::LongCheck => "长将（禁止着法）",
+            SideClass::ForbiddenHard => "禁止着法",
+            SideClass::ForbiddenSoft => "禁止着法（含联合捉或捉少根子）",
+        }
+    }
+
+    pub const fn is_forbidden(self) -> bool {
+        !matches!(self, SideClass::Allowed)
+    }
+}
