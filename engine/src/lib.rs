@@ -12,6 +12,7 @@
 //! # Ok::<(), qili::notation::fen::FenError>(())
 //! ```
 
+pub mod analysis;
 mod attacks;
 mod board;
 mod color;

@@ -1,0 +1,365 @@
+//! The two bounded searches the definitions need.
+//!
+//! * [`Searcher::mate_by_checks`]: 24.2 杀 — can the side to move mate by a check or a series of
+//!   checks? Every move of the attacker checks; the defender tries every legal answer.
+//! * [`Searcher::gain_lines`]: 24.3 捉 — can the side to move win material starting now, by
+//!   capturing, by checks, or through a complete exchange (完整互吃交换)? Following the 片段论, a
+//!   line goes on while each move is a capture, a check or an answer to check; whoever plays a
+//!   quiet move ends it, so either side may stop (stand pat) when not in check.
+//!
+//!   The attacker may capture or check anywhere. The defender's answers are what protection
+//!   (根) means: it may take back the piece that just captured (a real root), or win that piece
+//!   back through a series of checks (a hidden root, 暗根: 图3), or take a piece that backs the
+//!   capture up (an attacker of the square taken: 图25), or take what the capture itself laid
+//!   open (a piece that stepped off a line to take exposes what it shielded: 图23). Its threats
+//!   that stood before the capture against other pieces are its own business and do not protect
+//!   the piece taken (图8); a series of checks that does not win the capturing piece back
+//!   changes nothing.
+//!
+//!   A line in which the winner can then be mated at once — by a check or a series of checks
+//!   starting with the defender's next move — is no gain (24.3: 得子后不致立即被将死); a mate that
+//!   needs a quiet move is not looked at (下一着不予考虑).
+
+use std::collections::HashMap;
+
+use crate::analysis::budget::Budget;
+use crate::analysis::material::Ledger;
+use crate::{Color, Move, Position, Square};
+
+/// Score of a line in which the defender is mated (from the attacker's side).
+pub const MATE: i32 = 1_000_000;
+const INF: i32 = 10_000_000;
+
+/// Limits of the searches.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Research switch: let the defender capture anything (a plain capture search).
+    pub free_defender: bool,
+    /// Most checking moves in a mating line (杀, and the refutation of a gain).
+    pub mate_checks: u32,
+    /// Most plies in a material line.
+    pub gain_plies: u32,
+}
+
+/// The outcome of one candidate first move of a gain search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GainLine {
+    /// The score of the line from the attacker's side: positive wins material, `MATE` mates.
+    pub score: i32,
+    /// The principal variation, starting with the attacker's first move.
+    pub line: Vec<Move>,
+}
+
+/// Runs the searches of one ruling under one node budget, remembering mate results.
+pub struct Searcher {
+    pub limits: Limits,
+    pub budget: Budget,
+    mates: HashMap<u64, Option<Vec<Move>>>,
+    /// Positions on the current line, so a line of checks that goes round in circles stops.
+    path: Vec<u64>,
+}
+
+impl Searcher {
+    pub fn new(limits: Limits, nodes: u32) -> Searcher {
+        Searcher {
+            limits,
+            budget: Budget::new(nodes),
+            mates: HashMap::new(),
+            path: Vec::new(),
+        }
+    }
+
+    /// A forced mate by checks for the side to move: the whole main line.
+    pub fn mate_by_checks(&mut self, pos: &Position) -> Option<Vec<Move>> {
+        self.mate_within(pos, self.limits.mate_checks)
+    }
+
+    fn mate_within(&mut self, pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
+        let key = pos.hash() ^ u64::from(max_checks).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        if let Some(r) = self.mates.get(&key) {
+            return r.clone();
+        }
+        let mut p = pos.clone();
+        let mut found = None;
+        for depth in 1..=max_checks {
+            let mut line = Vec::new();
+            if self.mate_attack(&mut p, depth, &mut line) {
+                found = Some(line);
+                break;
+            }
+            if self.budget.exhausted() {
+                break;
+            }
+        }
+        if !self.budget.exhausted() {
+            self.mates.insert(key, found.clone());
+        }
+        found
+    }
+
+    /// Attacker to move with `checks` checking moves left: is there a check that mates by force?
+    fn mate_attack(&mut self, pos: &mut Position, checks: u32, line: &mut Vec<Move>) -> bool {
+        if checks == 0 || !self.budget.take() {
+            return false;
+        }
+        for m in pos.legal_moves() {
+            let u = pos.play_unchecked(m);
+            if pos.in_check() {
+                let mut sub = Vec::new();
+                if self.mate_defend(pos, checks - 1, &mut sub) {
+                    pos.undo(m, u);
+                    line.push(m);
+                    line.extend(sub);
+                    return true;
+                }
+            }
+            pos.undo(m, u);
+            if self.budget.exhausted() {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Defender to move, in check: does every answer lose to further checks?
+    fn mate_defend(&mut self, pos: &mut Position, checks: u32, line: &mut Vec<Move>) -> bool {
+        let answers = pos.legal_moves();
+        if answers.is_empty() {
+            return true;
+        }
+        if checks == 0 {
+            return false;
+        }
+        let mut main: Option<Vec<Move>> = None;
+        for a in answers {
+            let u = pos.play_unchecked(a);
+            let mut sub = Vec::new();
+            let mated = self.mate_attack(pos, checks, &mut sub);
+            pos.undo(a, u);
+            if !mated {
+                return false;
+            }
+            // Keep the longest defence as the main line a referee would check.
+            if main.as_ref().is_none_or(|l| sub.len() + 1 > l.len()) {
+                let mut l = vec![a];
+                l.extend(sub);
+                main = Some(l);
+            }
+        }
+        line.extend(main.unwrap_or_default());
+        true
+    }
+
+    /// For each first move of the side to move that is a capture or a check and wins material
+    /// (or mates) by force inside the segment, a line that shows it.
+    pub fn gain_lines(&mut self, pos: &Position) -> Vec<GainLine> {
+        self.first_moves(pos, false)
+            .into_iter()
+            .filter(|g| g.score > 0)
+            .collect()
+    }
+
+    /// Every capture or check of the side to move with the outcome it forces; `exact` asks for
+    /// the best outcome (slower) rather than only whether it wins.
+    pub fn first_moves(&mut self, pos: &Position, exact: bool) -> Vec<GainLine> {
+        let (lo, hi) = if exact { (-INF, INF) } else { (0, 1) };
+        let attacker = pos.turn();
+        let mut p = pos.clone();
+        let mut out = Vec::new();
+        let standing = standing_captures(pos);
+        for m in pos.legal_moves() {
+            let captured = p.piece_at(m.to);
+            let u = p.play_unchecked(m);
+            let check = p.in_check();
+            if captured.is_none() && !check {
+                p.undo(m, u);
+                continue;
+            }
+            let ledger = match captured {
+                Some(c) => Ledger::default().capture(c, m.to, true),
+                None => Ledger::default(),
+            };
+            let mut pv = Vec::new();
+            self.path.clear();
+            self.path.push(pos.hash());
+            // Only whether the move wins matters: a null window around "no gain".
+            let tracked = if captured.is_some() { Some(m.to) } else { None };
+            let score = self.node(
+                &mut p, attacker, ledger, tracked, None, &standing, 1, lo, hi, &mut pv,
+            );
+            p.undo(m, u);
+            let mut line = vec![m];
+            line.extend(pv);
+            out.push(GainLine { score, line });
+        }
+        out
+    }
+
+    /// Alpha-beta over the segment. Scores are from the attacker's side.
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        pos: &mut Position,
+        attacker: Color,
+        ledger: Ledger,
+        tracked: Option<Square>,
+        base: Option<i32>,
+        standing: &[Move],
+        ply: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        pv: &mut Vec<Move>,
+    ) -> i32 {
+        let maximizing = pos.turn() == attacker;
+        // Inside the defender's counter-checks nothing counts until the piece is won back.
+        let mut stand = base.unwrap_or_else(|| ledger.score());
+        if !self.budget.take() || self.path.contains(&pos.hash()) {
+            return stand;
+        }
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if maximizing { -MATE } else { MATE };
+        }
+        let in_check = pos.in_check();
+        if !maximizing && stand > 0 {
+            // Ahead: the gain stands only if the defender cannot mate at once.
+            if let Some(line) = self.mate_within(pos, self.limits.mate_checks) {
+                pv.clear();
+                pv.extend(line);
+                return -MATE;
+            }
+        }
+        let mut best = if in_check {
+            if maximizing {
+                -INF
+            } else {
+                INF
+            }
+        } else {
+            // A quiet move ends the segment: the side to move may stop here.
+            if maximizing {
+                if stand >= beta {
+                    return stand;
+                }
+                alpha = alpha.max(stand);
+            } else {
+                if stand <= alpha {
+                    return stand;
+                }
+                beta = beta.min(stand);
+            }
+            stand
+        };
+        if ply >= self.limits.gain_plies {
+            if in_check {
+                stand = if maximizing { stand.min(0) } else { stand };
+            }
+            return stand;
+        }
+        let mover = pos.turn();
+        let moves = order(pos, moves);
+        // The defender's captures that stand before each attacker move (see the module docs).
+        let next_standing = if maximizing && !in_check {
+            standing_captures(pos)
+        } else {
+            Vec::new()
+        };
+        // The attacker's pieces that back up the capture: taking one of them is part of the
+        // exchange (图25), not a threat of the defender's own.
+        let supporters = match tracked {
+            Some(t) if !maximizing && !in_check => pos.attackers(t, attacker),
+            _ => Vec::new(),
+        };
+        self.path.push(pos.hash());
+        for m in moves {
+            let captured = pos.piece_at(m.to);
+            let retakes = captured.is_some() && Some(m.to) == tracked;
+            let u = pos.play_unchecked(m);
+            let check = pos.in_check();
+            let (next_tracked, next_base) = if maximizing {
+                if !in_check && captured.is_none() && !check {
+                    pos.undo(m, u);
+                    continue;
+                }
+                let t = if captured.is_some() || Some(m.from) == tracked {
+                    Some(m.to)
+                } else {
+                    tracked
+                };
+                (t, if in_check { base } else { None })
+            } else if in_check {
+                (tracked, None)
+            } else if retakes
+                || (captured.is_some()
+                    && base.is_none()
+                    && (self.limits.free_defender
+                        || supporters.contains(&m.to)
+                        || !standing.contains(&m)))
+            {
+                (None, None)
+            } else if check && tracked.is_some() {
+                (tracked, Some(stand))
+            } else {
+                pos.undo(m, u);
+                continue;
+            };
+            let l = match captured {
+                Some(c) => ledger.capture(c, m.to, mover == attacker),
+                None => ledger,
+            };
+            let mut sub = Vec::new();
+            let v = self.node(
+                pos,
+                attacker,
+                l,
+                next_tracked,
+                next_base,
+                &next_standing,
+                ply + 1,
+                alpha,
+                beta,
+                &mut sub,
+            );
+            pos.undo(m, u);
+            let better = if maximizing { v > best } else { v < best };
+            if better {
+                best = v;
+                pv.clear();
+                pv.push(m);
+                pv.extend(sub);
+            }
+            if maximizing {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta || self.budget.exhausted() {
+                break;
+            }
+        }
+        self.path.pop();
+        best
+    }
+}
+
+/// The captures the other side could make here if it were its turn.
+fn standing_captures(pos: &Position) -> Vec<Move> {
+    match pos.with_turn(!pos.turn()) {
+        Some(p) => p
+            .legal_moves()
+            .into_iter()
+            .filter(|m| p.piece_at(m.to).is_some())
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+/// Captures first, most valuable victim first, so cut-offs come early.
+fn order(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort_by_key(|m| {
+        std::cmp::Reverse(pos.piece_at(m.to).map_or(-1, |p| {
+            crate::analysis::material::piece_value(p.role).unwrap_or(1)
+        }))
+    });
+    moves
+}
