@@ -3,8 +3,11 @@
 //! single move text.
 
 pub mod chinese;
+mod descriptive;
 pub mod fen;
 pub mod iccs;
+
+pub use descriptive::Reason;
 
 use std::fmt;
 
@@ -15,7 +18,10 @@ use crate::{Move, MoveError, Position};
 pub enum MoveTextError {
     Iccs(iccs::IccsError),
     /// The text names a move the position does not allow.
-    Illegal { text: String, error: MoveError },
+    Illegal {
+        text: String,
+        error: MoveError,
+    },
 }
 
 impl fmt::Display for MoveTextError {
