@@ -6,6 +6,7 @@ pub mod chinese;
 mod descriptive;
 pub mod fen;
 pub mod iccs;
+pub mod wxf;
 
 pub use descriptive::Reason;
 
