@@ -4,6 +4,7 @@
 
 pub mod chinese;
 mod descriptive;
+pub mod dhtmlxq;
 pub mod fen;
 pub mod iccs;
 pub mod wxf;
