@@ -8,7 +8,7 @@
 //!
 //! # Several same pieces on one file
 //!
-//! The written form must name exactly one legal move; these are the conventions [`write`]
+//! The written form must name exactly one legal move; these are the conventions [`write()`]
 //! follows (the 2011 CXA rule book's 记录方法):
 //!
 //! - Two rooks, horses, cannons or pawns on one file: 前 (the more advanced, toward the
@@ -22,7 +22,7 @@
 //!
 //! # What the parser accepts
 //!
-//! Everything [`write`] and [`write_traditional`] produce, and the variants found in print:
+//! Everything [`write()`] and [`write_traditional`] produce, and the variants found in print:
 //!
 //! - pieces 车車俥伡, 马馬傌码, 炮砲包, 帅帥 and 将將, 仕士, 相象, 兵 and 卒; 仕士 and
 //!   相象 for either side (older texts write 士 and 象 for red);
@@ -158,7 +158,7 @@ pub fn write(pos: &Position, m: Move) -> String {
 }
 
 /// The move in traditional characters, as Hong Kong and Taiwan texts print it (`馬二退一`,
-/// `車9平8`, `後炮平五`); numbers as in [`write`].
+/// `車9平8`, `後炮平五`); numbers as in [`write()`].
 pub fn write_traditional(pos: &Position, m: Move) -> String {
     descriptive::standard(pos, m).map_or_else(|| m.to_string(), |w| render(&w, Script::Traditional))
 }

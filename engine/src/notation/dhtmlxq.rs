@@ -4,7 +4,7 @@
 //! (0–9, so row 0 is rank 9); `99` marks a captured piece.
 //!
 //! `binit` holds no side to move: [`parse`] takes it from the caller. Pieces beyond the
-//! standard set (composed problems) have no slot, so [`write`] refuses such boards.
+//! standard set (composed problems) have no slot, so [`write()`] refuses such boards.
 
 use std::fmt;
 
