@@ -525,6 +525,10 @@ mod tests {
             "马二平三: a horse never moves sideways (平)"
         );
         assert_eq!(
+            error(&p, "相三进四"),
+            "相三进四: an elephant cannot go from file 三 to file 四"
+        );
+        assert_eq!(
             error(&p, "兵七退一"),
             "兵七退一: a pawn never retreats (退)"
         );

@@ -119,6 +119,14 @@ fn diagonal_step(role: Role, files: u32) -> Option<i32> {
     }
 }
 
+/// `a horse`, `an advisor`.
+fn a(role: Role) -> String {
+    match role {
+        Role::Advisor | Role::Elephant => format!("an {role}"),
+        _ => format!("a {role}"),
+    }
+}
+
 fn plural(n: u32, word: &str) -> String {
     if n == 1 {
         format!("1 {word}")
@@ -167,15 +175,16 @@ fn check_shape(d: &Description, color: Color, style: &dyn Style) -> Result<(), R
             ));
         }
         if n == 0 {
-            return impossible(format!("a {role} cannot {verb} 0 steps"));
+            return impossible(format!("{} cannot {verb} 0 steps", a(role)));
         }
         if matches!(role, Role::King | Role::Pawn) && n > 1 {
             return impossible(format!(
-                "a {role} cannot {verb} {n} steps: it moves one step at a time"
+                "{} cannot {verb} {n} steps: it moves one step at a time",
+                a(role)
             ));
         }
         if n > 9 {
-            return impossible(format!("a {role} cannot {verb} {n} steps"));
+            return impossible(format!("{} cannot {verb} {n} steps", a(role)));
         }
     } else {
         if !(1..=9).contains(&n) {
@@ -186,7 +195,8 @@ fn check_shape(d: &Description, color: Color, style: &dyn Style) -> Result<(), R
         }
         if !straight(role) && d.action == Action::Traverse {
             return impossible(format!(
-                "a {role} never moves sideways ({})",
+                "{} never moves sideways ({})",
+                a(role),
                 style.action(d.action)
             ));
         }
@@ -213,7 +223,8 @@ fn check_files(d: &Description, from: u32, color: Color, style: &dyn Style) -> R
         }
         if matches!(role, Role::King | Role::Pawn) && from.abs_diff(to) > 1 {
             return Err(format!(
-                "a {role} moves one file at a time, not from file {} to file {}",
+                "{} moves one file at a time, not from file {} to file {}",
+                a(role),
                 style.file(color, from),
                 style.file(color, to)
             ));
@@ -221,14 +232,16 @@ fn check_files(d: &Description, from: u32, color: Color, style: &dyn Style) -> R
     } else if !straight(role) {
         if to == from {
             return Err(format!(
-                "a {role} always changes file, {} needs another file than {}",
+                "{} always changes file, {} needs another file than {}",
+                a(role),
                 style.action(d.action),
                 style.file(color, from)
             ));
         }
         if diagonal_step(role, from.abs_diff(to)).is_none() {
             return Err(format!(
-                "a {role} cannot go from file {} to file {}",
+                "{} cannot go from file {} to file {}",
+                a(role),
                 style.file(color, from),
                 style.file(color, to)
             ));
@@ -259,7 +272,7 @@ fn target(
         }
     } else {
         let step = diagonal_step(d.role, from_file.abs_diff(d.number))
-            .ok_or_else(|| format!("a {} cannot change file so", d.role))?;
+            .ok_or_else(|| format!("{} cannot change file so", a(d.role)))?;
         (d.number, sign * step)
     };
     let rel = i32::from(from.rank().relative_to(color)).saturating_add(ranks);
