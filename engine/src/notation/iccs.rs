@@ -14,7 +14,7 @@ impl fmt::Display for IccsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "'{}' is not an ICCS move: expected two points such as h2e2 or H2-E2 (files a–i, ranks 0–9)",
+            "{}: not an ICCS move, expected two points such as h2e2 or H2-E2 (files a–i, ranks 0–9)",
             self.text
         )
     }
