@@ -162,35 +162,126 @@ impl Searcher {
     /// Every capture or check of the side to move with the outcome it forces; `exact` asks for
     /// the best outcome (slower) rather than only whether it wins.
     pub fn first_moves(&mut self, pos: &Position, exact: bool) -> Vec<GainLine> {
+        let standing = standing_captures(pos);
+        let mut out = Vec::new();
+        for m in pos.legal_moves() {
+            if let Some(g) = self.evaluate_with(pos, m, exact, &standing) {
+                out.push(g);
+            }
+        }
+        out
+    }
+
+    /// The outcome the side to move forces by starting with `m`, if `m` is a capture or a
+    /// check (and so starts a segment); `m` must be legal.
+    pub fn evaluate(&mut self, pos: &Position, m: Move, exact: bool) -> Option<GainLine> {
+        let standing = standing_captures(pos);
+        self.evaluate_with(pos, m, exact, &standing)
+    }
+
+    fn evaluate_with(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        exact: bool,
+        standing: &[Move],
+    ) -> Option<GainLine> {
+        // Only whether the move wins matters unless asked: a null window around "no gain".
         let (lo, hi) = if exact { (-INF, INF) } else { (0, 1) };
         let attacker = pos.turn();
         let mut p = pos.clone();
-        let mut out = Vec::new();
+        let captured = p.piece_at(m.to);
+        p.play_unchecked(m);
+        if captured.is_none() && !p.in_check() {
+            return None;
+        }
+        let ledger = match captured {
+            Some(c) => Ledger::default().capture(c, m.to, true),
+            None => Ledger::default(),
+        };
+        let mut pv = Vec::new();
+        self.path.clear();
+        self.path.push(pos.hash());
+        let tracked = captured.map(|_| m.to);
+        let score = self.node(
+            &mut p, attacker, ledger, tracked, None, standing, 1, lo, hi, &mut pv,
+        );
+        let mut line = vec![m];
+        line.extend(pv);
+        Some(GainLine { score, line })
+    }
+
+    /// The defender's answers to the attacker's first move `first`, each with the outcome it
+    /// leads to (best play after it) and its line; a stand (no answer inside the segment)
+    /// has an empty line. Tells which pieces the defender can choose to lose.
+    pub fn replies(&mut self, pos: &Position, first: Move) -> Vec<GainLine> {
+        let attacker = pos.turn();
         let standing = standing_captures(pos);
-        for m in pos.legal_moves() {
-            let captured = p.piece_at(m.to);
-            let u = p.play_unchecked(m);
-            let check = p.in_check();
-            if captured.is_none() && !check {
-                p.undo(m, u);
-                continue;
+        let mut p = pos.clone();
+        let captured = p.piece_at(first.to);
+        p.play_unchecked(first);
+        let ledger = match captured {
+            Some(c) => Ledger::default().capture(c, first.to, true),
+            None => Ledger::default(),
+        };
+        let tracked = captured.map(|_| first.to);
+        let in_check = p.in_check();
+        let stand = ledger.score();
+        if !in_check && stand > 0 {
+            if let Some(line) = self.mate_within(&p, self.limits.mate_checks) {
+                return vec![GainLine { score: -MATE, line }];
             }
-            let ledger = match captured {
-                Some(c) => Ledger::default().capture(c, m.to, true),
-                None => Ledger::default(),
-            };
-            let mut pv = Vec::new();
-            self.path.clear();
-            self.path.push(pos.hash());
-            // Only whether the move wins matters: a null window around "no gain".
-            let tracked = if captured.is_some() { Some(m.to) } else { None };
-            let score = self.node(
-                &mut p, attacker, ledger, tracked, None, &standing, 1, lo, hi, &mut pv,
-            );
+        }
+        let supporters = match tracked {
+            Some(t) if !in_check => p.attackers(t, attacker),
+            _ => Vec::new(),
+        };
+        let ctx = Context {
+            maximizing: false,
+            in_check,
+            tracked,
+            base: None,
+            stand,
+            standing: &standing,
+            supporters: &supporters,
+            free_defender: self.limits.free_defender,
+        };
+        let mut out = Vec::new();
+        if !in_check {
+            out.push(GainLine {
+                score: stand,
+                line: Vec::new(),
+            });
+        }
+        let next_standing = Vec::new();
+        for m in p.legal_moves() {
+            let c = p.piece_at(m.to);
+            let u = p.play_unchecked(m);
+            if let Some((t, b)) = ctx.successor(m, c.is_some(), p.in_check()) {
+                let l = match c {
+                    Some(c) => ledger.capture(c, m.to, false),
+                    None => ledger,
+                };
+                self.path.clear();
+                self.path.push(pos.hash());
+                let mut sub = Vec::new();
+                let v = self.node(
+                    &mut p,
+                    attacker,
+                    l,
+                    t,
+                    b,
+                    &next_standing,
+                    2,
+                    -INF,
+                    INF,
+                    &mut sub,
+                );
+                let mut line = vec![m];
+                line.extend(sub);
+                out.push(GainLine { score: v, line });
+            }
             p.undo(m, u);
-            let mut line = vec![m];
-            line.extend(pv);
-            out.push(GainLine { score, line });
         }
         out
     }
@@ -271,35 +362,22 @@ impl Searcher {
             _ => Vec::new(),
         };
         self.path.push(pos.hash());
+        let ctx = Context {
+            maximizing,
+            in_check,
+            tracked,
+            base,
+            stand,
+            standing,
+            supporters: &supporters,
+            free_defender: self.limits.free_defender,
+        };
         for m in moves {
             let captured = pos.piece_at(m.to);
-            let retakes = captured.is_some() && Some(m.to) == tracked;
             let u = pos.play_unchecked(m);
-            let check = pos.in_check();
-            let (next_tracked, next_base) = if maximizing {
-                if !in_check && captured.is_none() && !check {
-                    pos.undo(m, u);
-                    continue;
-                }
-                let t = if captured.is_some() || Some(m.from) == tracked {
-                    Some(m.to)
-                } else {
-                    tracked
-                };
-                (t, if in_check { base } else { None })
-            } else if in_check {
-                (tracked, None)
-            } else if retakes
-                || (captured.is_some()
-                    && base.is_none()
-                    && (self.limits.free_defender
-                        || supporters.contains(&m.to)
-                        || !standing.contains(&m)))
-            {
-                (None, None)
-            } else if check && tracked.is_some() {
-                (tracked, Some(stand))
-            } else {
+            let Some((next_tracked, next_base)) =
+                ctx.successor(m, captured.is_some(), pos.in_check())
+            else {
                 pos.undo(m, u);
                 continue;
             };
@@ -339,6 +417,57 @@ impl Searcher {
         }
         self.path.pop();
         best
+    }
+}
+
+/// What a node needs to decide which moves continue the segment.
+struct Context<'a> {
+    maximizing: bool,
+    in_check: bool,
+    tracked: Option<Square>,
+    base: Option<i32>,
+    stand: i32,
+    standing: &'a [Move],
+    supporters: &'a [Square],
+    free_defender: bool,
+}
+
+impl Context<'_> {
+    /// Whether `m` (a capture or not, giving check or not) continues the segment, and if so
+    /// the piece to track and the counter-check base after it.
+    fn successor(
+        &self,
+        m: Move,
+        captures: bool,
+        checks: bool,
+    ) -> Option<(Option<Square>, Option<i32>)> {
+        if self.maximizing {
+            if !self.in_check && !captures && !checks {
+                return None;
+            }
+            let t = if captures || Some(m.from) == self.tracked {
+                Some(m.to)
+            } else {
+                self.tracked
+            };
+            return Some((t, if self.in_check { self.base } else { None }));
+        }
+        if self.in_check {
+            return Some((self.tracked, None));
+        }
+        let retakes = captures && Some(m.to) == self.tracked;
+        let counts = captures
+            && self.base.is_none()
+            && (self.free_defender
+                || self.supporters.contains(&m.to)
+                || !self.standing.contains(&m));
+        if retakes || counts {
+            Some((None, None))
+        } else if checks && self.tracked.is_some() {
+            Some((self.tracked, Some(self.stand)))
+        } else {
+            None
+        }
     }
 }
 

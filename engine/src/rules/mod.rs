@@ -1,14 +1,19 @@
 //! Rulings on repeated moves (棋例): per-ply labels with evidence, each side's class and the
 //! verdict, under a chosen rule book.
 
+mod adjudicate;
+mod classify;
+mod cycle;
+mod idle;
 mod label;
 mod rulebook;
+mod threats;
 mod verdict;
 
 use std::fmt;
 
 pub use label::{ChaseKind, Evidence, Label, Placed, PlyRuling, Rootedness, Threat};
-pub use rulebook::{Budgets, RuleBook, RuleBookId};
+pub use rulebook::{Budgets, PawnChase, RuleBook, RuleBookId};
 pub use verdict::{SideClass, Verdict};
 
 use crate::{Color, Move, MoveError, Position};
@@ -89,40 +94,96 @@ pub fn judge(start: &Position, moves: &[Move], book: &RuleBook) -> Result<Ruling
     if moves.is_empty() {
         return Err(JudgeError::NoMoves);
     }
-    let mut pos = start.clone();
-    let mut plies = Vec::with_capacity(moves.len());
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    positions.push(start.clone());
     for (i, &m) in moves.iter().enumerate() {
+        let pos = &positions[i];
         pos.check_move(m).map_err(|error| JudgeError::IllegalMove {
             ply: i + 1,
             mv: m,
             error,
         })?;
+        let next = pos.after(m);
+        positions.push(next);
+    }
+    let cycle = cycle::find(&positions, moves);
+
+    let mut classifier = classify::Classifier::new(book);
+    let mut plies = Vec::with_capacity(moves.len());
+    let mut chases = Vec::with_capacity(moves.len());
+    for (i, &m) in moves.iter().enumerate() {
+        let pos = &positions[i];
+        let previous = (i > 0).then(|| (&positions[i - 1], moves[i - 1]));
+        classifier.searcher.budget = crate::analysis::budget::Budget::new(book.budgets.nodes);
+        let c = classifier.classify(pos, m, previous);
+        let (label, evidence) = if classifier.searcher.budget.exhausted() {
+            (
+                Label::Undetermined,
+                Evidence {
+                    clause: c.evidence.clause,
+                    text: format!(
+                        "搜索超出预算（{} 个局面），无法确定着法性质；已得结论：{}（{}）",
+                        book.budgets.nodes,
+                        c.label.chinese(),
+                        c.evidence.text
+                    ),
+                    threats: c.evidence.threats,
+                    line: c.evidence.line,
+                },
+            )
+        } else {
+            (c.label, c.evidence)
+        };
         plies.push(PlyRuling {
             ply: i + 1,
             side: pos.turn(),
             mv: m,
-            chinese: crate::notation::chinese::write(&pos, m),
-            label: Label::Undetermined,
-            evidence: Evidence {
-                clause: "",
-                text: "（尚未实现）".to_string(),
-                ..Evidence::default()
-            },
+            chinese: crate::notation::chinese::write(pos, m),
+            label,
+            evidence,
         });
-        pos.play_unchecked(m);
+        chases.push(c.threats);
     }
-    let side = |color| SideRuling {
-        color,
-        class: SideClass::Allowed,
-        summary: String::new(),
+
+    let side = |color: Color| {
+        let idx: Vec<usize> = (0..moves.len())
+            .filter(|&i| positions[i].turn() == color)
+            .collect();
+        let sp = adjudicate::SidePlies {
+            labels: idx.iter().map(|&i| plies[i].label).collect(),
+            chases: idx.iter().map(|&i| chases[i].as_slice()).collect(),
+        };
+        let class = adjudicate::classify_side(&sp);
+        SideRuling {
+            color,
+            class,
+            summary: adjudicate::summary(&sp.labels),
+        }
+    };
+    let red = side(Color::Red);
+    let black = side(Color::Black);
+    let (verdict, reason) = match &cycle {
+        None => (
+            Verdict::NoRepetition,
+            "着法未形成循环重复，不适用棋例（各着性质仅供参考）。".to_string(),
+        ),
+        Some(c) => {
+            let v = adjudicate::verdict(red.class, black.class, &positions, moves);
+            let mut r =
+                adjudicate::reason((red.class, &red.summary), (black.class, &black.summary), v);
+            if !c.exact || c.start > 0 {
+                r.push_str(&format!("（{}）", c.note));
+            }
+            (v, r)
+        }
     };
     Ok(Ruling {
         book: book.id,
         plies,
-        cycle: None,
-        red: side(Color::Red),
-        black: side(Color::Black),
-        verdict: Verdict::NoRepetition,
-        reason: String::new(),
+        cycle,
+        red,
+        black,
+        verdict,
+        reason,
     })
 }

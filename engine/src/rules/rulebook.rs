@@ -34,12 +34,10 @@ impl fmt::Display for RuleBookId {
 /// with the reason, never a hang.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Budgets {
-    /// Most positions the mate-by-checks search (杀) may visit for one question.
-    pub mate_nodes: u32,
-    /// Most checking moves in a mating line.
+    /// Most positions all searches of one ply may visit together.
+    pub nodes: u32,
+    /// Most checking moves in a mating line (杀, and a mate that refutes a gain).
     pub mate_checks: u32,
-    /// Most positions a material search (捉: checks and exchanges) may visit for one question.
-    pub gain_nodes: u32,
     /// Most plies in a winning line (checks, captures and answers).
     pub gain_plies: u32,
 }
@@ -47,12 +45,20 @@ pub struct Budgets {
 impl Default for Budgets {
     fn default() -> Self {
         Budgets {
-            mate_nodes: 200_000,
+            nodes: 2_000_000,
             mate_checks: 9,
-            gain_nodes: 200_000,
-            gain_plies: 12,
+            gain_plies: 14,
         }
     }
+}
+
+/// How a pawn's own chase is treated (26.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PawnChase {
+    /// Always permitted: idle (2011).
+    AlwaysIdle,
+    /// Idle, but a chase when both sides attack on every move (1999 wording, 排局).
+    CountsInMutualAttack,
 }
 
 /// A rule book: its identity, a description, and the values of its strategy points.
@@ -62,6 +68,12 @@ pub struct RuleBook {
     /// One line for `qili rules`.
     pub description: &'static str,
     pub budgets: Budgets,
+    /// A king move that answers check is idle even if it sets up a chase or a mate (26.1.2).
+    pub king_answer_is_idle: bool,
+    /// A move that is 兑 or 献 and also threatens mate or a chase takes the heavier label
+    /// (从重; 2011 参考图23, 24, 26, 图20). The 排局 draft says it never does.
+    pub offers_upgrade: bool,
+    pub pawn_chase: PawnChase,
 }
 
 impl RuleBook {
@@ -70,6 +82,18 @@ impl RuleBook {
             id: RuleBookId::Cxa2011,
             description: "中国象棋协会《象棋竞赛规则》2011 第六章 棋例 (final edition)",
             budgets: Budgets::default(),
+            king_answer_is_idle: true,
+            offers_upgrade: true,
+            pawn_chase: PawnChase::AlwaysIdle,
+        }
+    }
+
+    /// The search limits the budgets imply.
+    pub(crate) fn search_limits(&self) -> crate::analysis::search::Limits {
+        crate::analysis::search::Limits {
+            free_defender: false,
+            mate_checks: self.budgets.mate_checks,
+            gain_plies: self.budgets.gain_plies,
         }
     }
 

@@ -1,0 +1,197 @@
+//! From labels to each side's class and the verdict (24.9–24.14, 25, 26.9).
+//!
+//! A side whose every move checks plays 长将; a side whose every move is 将, 杀 or 捉 plays a
+//! forbidden cycle (禁止着法); one idle move makes the cycle allowed (允许着法). Forbidden cycles
+//! come in two weights (26.9.2, 26.9.3): chasing a rook or a rootless piece with a single
+//! piece, checks and mate threats are the heavier; a cycle with a joint chase (联合捉) or a
+//! chase of a short-rooted piece (少根子) is the lighter. The matrix (checked against every
+//! published verdict of the 2011 book):
+//!
+//! | red \ black | allowed | 长将 | heavy | light |
+//! |---|---|---|---|---|
+//! | allowed | draw | black changes | black changes | black changes |
+//! | 长将 | red changes | draw | red changes | red changes |
+//! | heavy | red changes | black changes | draw | red changes |
+//! | light | red changes | black changes | black changes | draw |
+//!
+//! The side that must change and cannot (no other legal move at any of its turns) loses (图6).
+
+use crate::rules::label::{ChaseKind, Label, Rootedness};
+use crate::rules::threats::Found;
+use crate::rules::verdict::{SideClass, Verdict};
+use crate::{Color, Move, Position};
+
+/// One side's plies in the judged sequence.
+pub(crate) struct SidePlies<'a> {
+    pub labels: Vec<Label>,
+    pub chases: Vec<&'a [Found]>,
+}
+
+/// The class of one side's cycle.
+pub(crate) fn classify_side(side: &SidePlies<'_>) -> SideClass {
+    if side.labels.is_empty() || side.labels.iter().any(|l| !l.is_attack()) {
+        return SideClass::Allowed;
+    }
+    if side.labels.iter().all(|&l| l == Label::Check) {
+        return SideClass::LongCheck;
+    }
+    let light = side.labels.iter().zip(&side.chases).any(|(&l, chases)| {
+        l == Label::Chase
+            && !chases.is_empty()
+            && chases
+                .iter()
+                .all(|f| f.kind == ChaseKind::Joint || f.rootedness == Rootedness::ShortRooted)
+    });
+    if light {
+        SideClass::ForbiddenSoft
+    } else {
+        SideClass::ForbiddenHard
+    }
+}
+
+/// Which side must change, by the matrix above.
+pub(crate) fn culprit(red: SideClass, black: SideClass) -> Option<Color> {
+    use SideClass::*;
+    match (red, black) {
+        (Allowed, Allowed) => None,
+        (Allowed, _) => Some(Color::Black),
+        (_, Allowed) => Some(Color::Red),
+        (LongCheck, LongCheck) => None,
+        (LongCheck, _) => Some(Color::Red),
+        (_, LongCheck) => Some(Color::Black),
+        (ForbiddenHard, ForbiddenHard) | (ForbiddenSoft, ForbiddenSoft) => None,
+        (ForbiddenHard, ForbiddenSoft) => Some(Color::Red),
+        (ForbiddenSoft, ForbiddenHard) => Some(Color::Black),
+    }
+}
+
+/// Whether `color` could play anything but the sequence's move at one of its turns.
+pub(crate) fn can_deviate(positions: &[Position], moves: &[Move], color: Color) -> bool {
+    positions
+        .iter()
+        .zip(moves)
+        .filter(|(p, _)| p.turn() == color)
+        .any(|(p, &m)| p.legal_moves().iter().any(|&l| l != m))
+}
+
+/// The verdict for the two classes.
+pub(crate) fn verdict(
+    red: SideClass,
+    black: SideClass,
+    positions: &[Position],
+    moves: &[Move],
+) -> Verdict {
+    match culprit(red, black) {
+        None => Verdict::Draw,
+        Some(c) => {
+            let stuck = !can_deviate(positions, moves, c);
+            match (c, stuck) {
+                (Color::Red, false) => Verdict::RedMustChange,
+                (Color::Red, true) => Verdict::RedLoses,
+                (Color::Black, false) => Verdict::BlackMustChange,
+                (Color::Black, true) => Verdict::BlackLoses,
+            }
+        }
+    }
+}
+
+const NUMERALS: [&str; 10] = ["零", "一", "两", "三", "四", "五", "六", "七", "八", "九"];
+
+fn count_cn(n: usize) -> String {
+    NUMERALS
+        .get(n)
+        .map_or_else(|| n.to_string(), |s| (*s).to_string())
+}
+
+/// A referee's summary of one side's moves: 长捉, 一将一闲, 两闲, 一将两闲 …
+pub(crate) fn summary(labels: &[Label]) -> String {
+    let Some(&first) = labels.first() else {
+        return String::new();
+    };
+    if labels.iter().all(|&l| l == first) {
+        return match first {
+            Label::Idle => format!("{}闲", count_cn(labels.len())),
+            l => format!("长{}", l.chinese()),
+        };
+    }
+    let mut order: Vec<(Label, usize)> = Vec::new();
+    for &l in labels {
+        match order.iter_mut().find(|(k, _)| *k == l) {
+            Some((_, n)) => *n += 1,
+            None => order.push((l, 1)),
+        }
+    }
+    order
+        .into_iter()
+        .map(|(l, n)| {
+            let n = if n == 1 {
+                "一".to_string()
+            } else {
+                count_cn(n)
+            };
+            format!("{n}{}", l.chinese())
+        })
+        .collect()
+}
+
+/// The verdict's reason, in the book's words, with the clauses it rests on.
+pub(crate) fn reason(red: (SideClass, &str), black: (SideClass, &str), verdict: Verdict) -> String {
+    let side = |name: &str, (class, summary): (SideClass, &str)| {
+        format!("{name}{summary}，为{}", class.chinese())
+    };
+    let ground = match verdict {
+        Verdict::Draw => match (red.0, black.0) {
+            (SideClass::Allowed, SideClass::Allowed) => "双方均为允许着法（25）",
+            (SideClass::LongCheck, SideClass::LongCheck) => "双方均为长将（25）",
+            _ => "双方均为禁止着法且轻重相当（25、26.9）",
+        },
+        _ => {
+            let (c, o) = match verdict.culprit() {
+                Some(Color::Red) => (red.0, black.0),
+                _ => (black.0, red.0),
+            };
+            match (c, o) {
+                (SideClass::LongCheck, _) => "单方面长将不允许（24.9、25）",
+                (_, SideClass::Allowed) => "禁止着法对允许着法，禁止的一方变着（24.13、25）",
+                (SideClass::ForbiddenHard, SideClass::ForbiddenSoft) => {
+                    "单子长捉车或无根子，对方为联合捉或捉少根子，前者变着（26.9.2、26.9.3）"
+                }
+                _ => "禁止着法对长将以外的着法，按 26.9 由重的一方变着",
+            }
+        }
+    };
+    format!(
+        "{}；{}。{}。{}。",
+        side("红方", red),
+        side("黑方", black),
+        ground,
+        verdict.chinese()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_read_like_the_book() {
+        use Label::*;
+        assert_eq!(summary(&[Chase, Chase]), "长捉");
+        assert_eq!(summary(&[Check, Idle]), "一将一闲");
+        assert_eq!(summary(&[Idle, Idle]), "两闲");
+        assert_eq!(summary(&[Check, Idle, Idle]), "一将两闲");
+        assert_eq!(summary(&[Exchange, Exchange, Exchange]), "长兑");
+    }
+
+    #[test]
+    fn the_matrix_names_the_heavier_side() {
+        use SideClass::*;
+        assert_eq!(culprit(Allowed, Allowed), None);
+        assert_eq!(culprit(ForbiddenHard, Allowed), Some(Color::Red));
+        assert_eq!(culprit(LongCheck, ForbiddenHard), Some(Color::Red));
+        assert_eq!(culprit(ForbiddenHard, ForbiddenHard), None);
+        assert_eq!(culprit(ForbiddenHard, ForbiddenSoft), Some(Color::Red));
+        assert_eq!(culprit(ForbiddenSoft, ForbiddenHard), Some(Color::Black));
+        assert_eq!(culprit(LongCheck, LongCheck), None);
+    }
+}

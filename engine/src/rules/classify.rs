@@ -1,0 +1,394 @@
+//! One ply → one label with its evidence (24.1–24.8, 26.1): the heart of the rulings.
+//!
+//! The order follows 从重 (the heavier nature names the move): 将, then 杀, then 捉, then the
+//! idle kinds 兑, 献, 拦, 跟, and 闲. 杀 and 捉 ask what the mover could do if it moved again
+//! (接续再走); 兑 and 献 ask what the opponent, who really moves next, could take.
+
+use std::collections::HashMap;
+
+use crate::analysis::search::{GainLine, Searcher, MATE};
+use crate::notation::chinese;
+use crate::rules::idle::{self, Offer};
+use crate::rules::label::{ChaseKind, Evidence, Label, Placed, Rootedness, Threat};
+use crate::rules::rulebook::{PawnChase, RuleBook};
+use crate::rules::threats::{self, Found};
+use crate::{Move, Position, Role, Square};
+
+/// What the classifier keeps between plies of one ruling.
+pub(crate) struct Classifier<'a> {
+    pub book: &'a RuleBook,
+    pub searcher: Searcher,
+    gains: HashMap<u64, Vec<GainLine>>,
+    /// Both sides attack on every move of the cycle (for rule books where a pawn's chase then
+    /// counts, 1999 style).
+    pub mutual_attack: bool,
+}
+
+/// The ruling on one ply, before it is dressed for output.
+pub(crate) struct Classified {
+    pub label: Label,
+    pub evidence: Evidence,
+    /// The chases found, for the adjudication (which kind of chase a side makes).
+    pub threats: Vec<Found>,
+}
+
+impl<'a> Classifier<'a> {
+    pub fn new(book: &'a RuleBook) -> Classifier<'a> {
+        Classifier {
+            book,
+            searcher: Searcher::new(book.search_limits(), book.budgets.nodes),
+            gains: HashMap::new(),
+            mutual_attack: false,
+        }
+    }
+
+    fn gain_lines(&mut self, pos: &Position) -> Vec<GainLine> {
+        if let Some(g) = self.gains.get(&pos.hash()) {
+            return g.clone();
+        }
+        let g = self.searcher.gain_lines(pos);
+        if !self.searcher.budget.exhausted() {
+            self.gains.insert(pos.hash(), g.clone());
+        }
+        g
+    }
+
+    /// The material threats of the side to move in `pos`, described.
+    fn threats(&mut self, pos: &Position) -> Vec<(GainLine, Found)> {
+        self.gain_lines(pos)
+            .into_iter()
+            .filter_map(|g| threats::describe(pos, &g).map(|f| (g, f)))
+            .collect()
+    }
+
+    /// Label `mv` played in `before`. `previous` is the opponent's last move with the position
+    /// before it, when the sequence has one.
+    pub fn classify(
+        &mut self,
+        before: &Position,
+        mv: Move,
+        previous: Option<(&Position, Move)>,
+    ) -> Classified {
+        let after = before.after(mv);
+        let mover = before.turn();
+        let moved = before.piece_at(mv.from).expect("a legal move has a piece");
+        let say = |text: String, clause: &'static str| Evidence {
+            clause,
+            text,
+            ..Evidence::default()
+        };
+
+        // 将 (24.1).
+        if after.in_check() {
+            let checkers: Vec<String> = after
+                .checkers(mover)
+                .into_iter()
+                .filter_map(|s| after.piece_at(s).map(|p| Placed::new(p, s).to_string()))
+                .collect();
+            let text = if checkers.is_empty() {
+                "走子后两帅（将）照面".to_string()
+            } else {
+                format!("{}直接攻击对方{}", checkers.join("、"), king_name(!mover))
+            };
+            return Classified {
+                label: Label::Check,
+                evidence: say(text, "24.1"),
+                threats: Vec::new(),
+            };
+        }
+
+        // A king answering check is idle, whatever it sets up (26.1.2).
+        if before.in_check() && moved.role == Role::King && self.book.king_answer_is_idle {
+            return Classified {
+                label: Label::Idle,
+                evidence: say(
+                    format!("动{}应将，即使附带产生捉或杀，也按闲处理", king_name(mover)),
+                    "26.1.2",
+                ),
+                threats: Vec::new(),
+            };
+        }
+
+        let again = after
+            .with_turn(mover)
+            .expect("the mover did not give check, so it may move again");
+
+        // 兑 / 献: what the opponent may take (it moves next, not the mover).
+        let offers = idle::exchange_offers(&mut self.searcher, before, mv, &after);
+        let sacrifice = if offers.is_empty() {
+            idle::sacrifice(&mut self.searcher, mv, &after)
+        } else {
+            None
+        };
+
+        // 杀 (24.2).
+        let mate = self.searcher.mate_by_checks(&again);
+
+        // 捉 (24.3): threats after the move that are new.
+        let (new_threats, old_note) = self.new_threats(before, mv, &again, &offers);
+        let (chases, exempt): (Vec<Found>, Vec<Found>) =
+            new_threats.into_iter().partition(|f| !self.exempt(f));
+
+        let upgrade = self.book.offers_upgrade || (offers.is_empty() && sacrifice.is_none());
+        if let Some(line) = mate.filter(|_| upgrade) {
+            let text = format!(
+                "接续再走可连续将军将死对方：{}",
+                chinese_line(&again, &line)
+            );
+            return Classified {
+                label: Label::MateThreat,
+                evidence: Evidence {
+                    clause: "24.2",
+                    text: with_offer_note(text, &offers, sacrifice, &after),
+                    threats: Vec::new(),
+                    line,
+                },
+                threats: Vec::new(),
+            };
+        }
+        if !chases.is_empty() && upgrade {
+            let text = chases
+                .iter()
+                .map(|f| describe_threat(&again, f))
+                .collect::<Vec<_>>()
+                .join("；");
+            let evidence = Evidence {
+                clause: "24.3",
+                text: with_offer_note(format!("接续再走，{text}"), &offers, sacrifice, &after),
+                threats: chases.iter().map(|f| to_threat(&again, f)).collect(),
+                line: chases[0].line.clone(),
+            };
+            return Classified {
+                label: Label::Chase,
+                evidence,
+                threats: chases,
+            };
+        }
+
+        // The idle kinds.
+        if let Some(o) = offers.iter().find(|o| o.even) {
+            let a = Placed::new(after.piece_at(o.offered).expect("offered"), o.offered);
+            let b = Placed::new(after.piece_at(o.partner).expect("partner"), o.partner);
+            return idle_label(
+                Label::Exchange,
+                format!("{a}与{b}同兵种邀兑；对方兑子后不致立即被将死，也不立即在子力价值上受损"),
+                "24.4",
+            );
+        }
+        if let Some(o) = offers.first() {
+            let a = Placed::new(after.piece_at(o.offered).expect("offered"), o.offered);
+            let b = Placed::new(after.piece_at(o.partner).expect("partner"), o.partner);
+            return idle_label(
+                Label::Offer,
+                format!("{a}送给{b}吃；对方吃后不致立即被将死，也不立即在子力价值上受损"),
+                "24.5",
+            );
+        }
+        if let Some(take) = sacrifice {
+            let a = Placed::new(moved, mv.to);
+            let b = Placed::new(after.piece_at(take.from).expect("taker"), take.from);
+            return idle_label(
+                Label::Offer,
+                format!("{a}送吃，{b}吃后不致立即被将死，也不立即在子力价值上受损"),
+                "24.5",
+            );
+        }
+        if let Some(blocked) = idle::block(&mut self.searcher, before, mv, &after) {
+            let threatening = before.with_turn(!mover).expect("checked in block()");
+            let p = threatening.piece_at(blocked.from).expect("blocked piece");
+            return idle_label(
+                Label::Block,
+                format!(
+                    "{}阻拦{}（原伏{}），本身不具攻击作用",
+                    Placed::new(moved, mv.to),
+                    Placed::new(p, blocked.from),
+                    chinese::write(&threatening, blocked)
+                ),
+                "24.6",
+            );
+        }
+        if let Some(watched) = idle::follow(previous, mv, &after) {
+            let p = after.piece_at(watched).expect("watched piece");
+            return idle_label(
+                Label::Follow,
+                format!(
+                    "{}盯住{}，对方有根，不具攻击作用",
+                    Placed::new(moved, mv.to),
+                    Placed::new(p, watched)
+                ),
+                "24.7",
+            );
+        }
+        let text = if let Some(f) = exempt.first() {
+            format!(
+                "{}本身捉子，允许，按闲处理：{}",
+                f.capturer_piece.name_cn(),
+                describe_threat(&again, f)
+            )
+        } else if let Some(note) = old_note {
+            note
+        } else {
+            "走子后不构成将、杀、捉".to_string()
+        };
+        let clause = if exempt.is_empty() { "24.8" } else { "26.1" };
+        idle_label(Label::Idle, text, clause)
+    }
+
+    /// Whether a chase is the king's or a pawn's own, which the rule book permits (26.1).
+    fn exempt(&self, f: &Found) -> bool {
+        threats::own_chase_of(f, Role::King)
+            || (threats::own_chase_of(f, Role::Pawn)
+                && !(self.book.pawn_chase == PawnChase::CountsInMutualAttack && self.mutual_attack))
+    }
+
+    /// The threats of the mover in `again` (the position after `mv`, mover to move) that the
+    /// move created, and a note when threats only carried on from before (从捉到捉).
+    fn new_threats(
+        &mut self,
+        before: &Position,
+        mv: Move,
+        again: &Position,
+        offers: &[Offer],
+    ) -> (Vec<Found>, Option<String>) {
+        let after: Vec<(GainLine, Found)> = self
+            .threats(again)
+            .into_iter()
+            .filter(|(_, f)| {
+                // The exchange offered is an exchange, not a chase of the partner (24.4).
+                !offers
+                    .iter()
+                    .any(|o| o.offered == f.capturer && o.partner == f.target)
+            })
+            .collect();
+        if after.is_empty() {
+            return (Vec::new(), None);
+        }
+        let earlier: Vec<(GainLine, Found)> = if before.in_check() {
+            Vec::new()
+        } else {
+            self.threats(before)
+        };
+        let origin = |sq: Square| if sq == mv.to { mv.from } else { sq };
+        let mut fresh = Vec::new();
+        let mut note = None;
+        for (g, f) in after {
+            let same: Vec<&(GainLine, Found)> = earlier
+                .iter()
+                .filter(|(_, b)| b.capturer == origin(f.capturer))
+                .collect();
+            if same.is_empty() {
+                fresh.push(f);
+                continue;
+            }
+            let now_targets = threats::target_set(&mut self.searcher, again, &g);
+            let mut then_targets = Vec::new();
+            let mut then_best = i32::MIN;
+            for (bg, _) in &same {
+                for t in threats::target_set(&mut self.searcher, before, bg) {
+                    if !then_targets.contains(&t) {
+                        then_targets.push(t);
+                    }
+                }
+                let exact = self
+                    .searcher
+                    .evaluate(before, bg.line[0], true)
+                    .map_or(bg.score, |e| e.score);
+                then_best = then_best.max(exact);
+            }
+            let now_best = self
+                .searcher
+                .evaluate(again, g.line[0], true)
+                .map_or(g.score, |e| e.score);
+            let overlap = now_targets.iter().any(|t| then_targets.contains(t));
+            if !overlap || now_best > then_best {
+                fresh.push(f);
+            } else if note.is_none() {
+                let b = &same[0].1;
+                note = Some(format!(
+                    "走子前{}已可得{}，走子后仍是原有的捉，未产生新的捉（从捉到捉）",
+                    Placed::new(b.capturer_piece, b.capturer),
+                    Placed::new(b.target_piece, b.target)
+                ));
+            }
+        }
+        (fresh, note)
+    }
+}
+
+fn idle_label(label: Label, text: String, clause: &'static str) -> Classified {
+    Classified {
+        label,
+        evidence: Evidence {
+            clause,
+            text,
+            ..Evidence::default()
+        },
+        threats: Vec::new(),
+    }
+}
+
+fn with_offer_note(
+    text: String,
+    offers: &[Offer],
+    sacrifice: Option<Move>,
+    after: &Position,
+) -> String {
+    if let Some(o) = offers.first() {
+        let a = Placed::new(after.piece_at(o.offered).expect("offered"), o.offered);
+        format!("{text}（{a}兼有邀兑，从重）")
+    } else if sacrifice.is_some() {
+        format!("{text}（兼有献子，从重）")
+    } else {
+        text
+    }
+}
+
+fn king_name(color: crate::Color) -> &'static str {
+    match color {
+        crate::Color::Red => "帅",
+        crate::Color::Black => "将",
+    }
+}
+
+/// A line in Chinese notation, moves separated by spaces.
+pub(crate) fn chinese_line(pos: &Position, line: &[Move]) -> String {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(line.len());
+    for &m in line {
+        out.push(chinese::write(&p, m));
+        p.play_unchecked(m);
+    }
+    out.join(" ")
+}
+
+fn describe_threat(pos: &Position, f: &Found) -> String {
+    let a = Placed::new(f.capturer_piece, f.capturer);
+    let t = Placed::new(f.target_piece, f.target);
+    let root = match f.rootedness {
+        Rootedness::Rootless => "无根",
+        Rootedness::ShortRooted => "少根",
+        Rootedness::Rooted => "有根，但得子有利",
+    };
+    let how = match f.kind {
+        ChaseKind::Direct => format!("{a}可吃{t}（{root}）"),
+        ChaseKind::Joint => format!("{a}与其他子联合吃{t}（{root}）"),
+        ChaseKind::ByChecks => format!("{a}借将军得{t}"),
+        ChaseKind::ByExchange => format!("经完整交换{a}得{t}"),
+    };
+    format!("{how}：{}", chinese_line(pos, &f.line))
+}
+
+fn to_threat(_pos: &Position, f: &Found) -> Threat {
+    Threat {
+        kind: f.kind,
+        attacker: Placed::new(f.capturer_piece, f.capturer),
+        target: Placed::new(f.target_piece, f.target),
+        rootedness: f.rootedness,
+        line: f.line.clone(),
+    }
+}
+
+#[allow(dead_code)]
+fn is_mate(g: &GainLine) -> bool {
+    g.score >= MATE
+}

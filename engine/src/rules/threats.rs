@@ -1,0 +1,197 @@
+//! Threats to win material (24.3), found by the search and described piece by piece, and the
+//! test that a threat is new (从捉到捉).
+
+use crate::analysis::material::{is_material, piece_value};
+use crate::analysis::search::{GainLine, Searcher, MATE};
+use crate::rules::label::{ChaseKind, Rootedness};
+use crate::{Color, Move, Piece, Position, Role, Square};
+
+/// One way the side to move can win material, with the pieces it concerns.
+#[derive(Clone, Debug)]
+pub(crate) struct Found {
+    pub score: i32,
+    /// The winning line, starting with the attacker's first move.
+    pub line: Vec<Move>,
+    /// Where the piece that takes the target stands now.
+    pub capturer: Square,
+    pub capturer_piece: Piece,
+    /// The piece the line wins, where it stands now.
+    pub target: Square,
+    pub target_piece: Piece,
+    pub kind: ChaseKind,
+    pub rootedness: Rootedness,
+}
+
+/// A capture made along a line, with the pieces named by where they stood at its start.
+#[derive(Clone, Copy, Debug)]
+struct Capture {
+    by_attacker: bool,
+    capturer_origin: Square,
+    capturer: Piece,
+    victim_origin: Square,
+    victim: Piece,
+    /// Where the capture happened.
+    square: Square,
+    /// Where the capturer stands now (it may move on).
+    at: Square,
+    index: usize,
+    /// The capturer was taken afterwards.
+    retaken: bool,
+}
+
+fn worth(piece: Piece, sq: Square) -> i32 {
+    match piece_value(piece.role) {
+        Some(v) => v,
+        None if is_material(piece, sq) => 1,
+        None => 0,
+    }
+}
+
+/// Replay `line` from `pos`; list its captures and, per ply, whether it gave check.
+fn captures(pos: &Position, line: &[Move]) -> (Vec<Capture>, Vec<bool>) {
+    let attacker = pos.turn();
+    let mut p = pos.clone();
+    let mut origin: Vec<Option<Square>> = (0..90).map(Square::from_index).collect();
+    let mut out: Vec<Capture> = Vec::new();
+    let mut checks = Vec::with_capacity(line.len());
+    for (i, &m) in line.iter().enumerate() {
+        let Some(mover) = p.piece_at(m.from) else {
+            break;
+        };
+        for c in out.iter_mut().filter(|c| !c.retaken) {
+            if c.at == m.to {
+                c.retaken = true;
+            } else if c.at == m.from {
+                c.at = m.to;
+            }
+        }
+        if let Some(victim) = p.piece_at(m.to) {
+            out.push(Capture {
+                by_attacker: mover.color == attacker,
+                capturer_origin: origin[m.from.index()].unwrap_or(m.from),
+                capturer: mover,
+                victim_origin: origin[m.to.index()].unwrap_or(m.to),
+                victim,
+                square: m.to,
+                at: m.to,
+                index: i,
+                retaken: false,
+            });
+        }
+        origin[m.to.index()] = origin[m.from.index()];
+        origin[m.from.index()] = None;
+        p.play_unchecked(m);
+        checks.push(p.in_check());
+    }
+    (out, checks)
+}
+
+/// Describe a winning line: which piece wins what, how, and how well the target was protected.
+pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
+    if g.score <= 0 || g.score >= MATE {
+        return None;
+    }
+    let attacker = pos.turn();
+    let (caps, checks) = captures(pos, &g.line);
+    let ours: Vec<&Capture> = caps.iter().filter(|c| c.by_attacker).collect();
+    let main = ours
+        .iter()
+        .filter(|c| !c.retaken)
+        .max_by_key(|c| (worth(c.victim, c.victim_origin), -(c.index as i32)))
+        .or_else(|| {
+            ours.iter()
+                .max_by_key(|c| (worth(c.victim, c.victim_origin), -(c.index as i32)))
+        })?;
+    let checks_before = checks
+        .iter()
+        .zip(g.line.iter())
+        .enumerate()
+        .take(main.index)
+        .any(|(i, (&chk, _))| chk && i % 2 == 0);
+    let on_target = ours.iter().filter(|c| c.square == main.square).count();
+    let kind = if checks_before {
+        ChaseKind::ByChecks
+    } else if on_target >= 2 {
+        ChaseKind::Joint
+    } else if ours.len() >= 2 || caps.len() >= 2 {
+        ChaseKind::ByExchange
+    } else {
+        ChaseKind::Direct
+    };
+    let rootedness = rootedness(pos, main.victim_origin, attacker);
+    let kind = if kind == ChaseKind::ByExchange && rootedness == Rootedness::ShortRooted {
+        ChaseKind::Joint
+    } else {
+        kind
+    };
+    Some(Found {
+        score: g.score,
+        line: g.line.clone(),
+        capturer: main.capturer_origin,
+        capturer_piece: main.capturer,
+        target: main.victim_origin,
+        target_piece: main.victim,
+        kind,
+        rootedness,
+    })
+}
+
+/// How the target on `sq` is protected against the side to move (24.15): the protectors that
+/// can legally take back after the first attacker takes, against the attackers.
+pub(crate) fn rootedness(pos: &Position, sq: Square, attacker: Color) -> Rootedness {
+    let attackers = pos.attackers(sq, attacker);
+    let Some(&first) = attackers.first() else {
+        return Rootedness::Rooted;
+    };
+    let mut p = pos.clone();
+    if pos.turn() != attacker || pos.check_move(Move::new(first, sq)).is_err() {
+        return Rootedness::Rooted;
+    }
+    p.play_unchecked(Move::new(first, sq));
+    let protectors = p
+        .attackers(sq, !attacker)
+        .into_iter()
+        .filter(|&s| p.is_legal(Move::new(s, sq)))
+        .count();
+    if protectors == 0 {
+        Rootedness::Rootless
+    } else if protectors < attackers.len() {
+        Rootedness::ShortRooted
+    } else {
+        Rootedness::Rooted
+    }
+}
+
+/// The targets the defender can choose to lose against the first move of `g`, the main one
+/// included: what the move threatens as a whole.
+pub(crate) fn target_set(searcher: &mut Searcher, pos: &Position, g: &GainLine) -> Vec<Square> {
+    let mut out = Vec::new();
+    if let Some(f) = describe(pos, g) {
+        out.push(f.target);
+    }
+    let first = g.line[0];
+    for r in searcher.replies(pos, first) {
+        if r.score <= 0 {
+            continue;
+        }
+        let mut line = vec![first];
+        line.extend(r.line);
+        if let Some(f) = describe(
+            pos,
+            &GainLine {
+                score: r.score,
+                line,
+            },
+        ) {
+            if !out.contains(&f.target) {
+                out.push(f.target);
+            }
+        }
+    }
+    out
+}
+
+/// Whether a threat's winning piece is the king or a pawn acting on its own (26.1).
+pub(crate) fn own_chase_of(f: &Found, role: Role) -> bool {
+    f.capturer_piece.role == role
+}
