@@ -15,7 +15,10 @@ use crate::{Move, MoveError, Position};
 pub enum MoveTextError {
     Iccs(iccs::IccsError),
     /// The text names a move the position does not allow.
-    Illegal { text: String, error: MoveError },
+    Illegal {
+        text: String,
+        error: MoveError,
+    },
 }
 
 impl fmt::Display for MoveTextError {
