@@ -57,28 +57,24 @@ pub fn is_id(id: &str) -> bool {
         })
 }
 
-/// Remove serde_norway's ` at line L column C` (the position is printed in front instead).
+/// Remove the first ` at line L column C` of a serde_norway message (that position is printed
+/// in front instead); a second one, such as where a quoted scalar started, stays.
 pub fn strip_location(message: &str) -> String {
-    let mut out = String::with_capacity(message.len());
-    let mut rest = message;
-    while let Some(i) = rest.find(" at line ") {
-        out.push_str(&rest[..i]);
-        let tail = &rest[i + " at line ".len()..];
+    let mut from = 0;
+    while let Some(i) = message[from..].find(" at line ").map(|i| i + from) {
+        let tail = &message[i + " at line ".len()..];
         let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
         let n = digits(tail);
-        let after = &tail[n..];
-        if n > 0 && after.starts_with(" column ") {
-            let m = digits(&after[" column ".len()..]);
+        if n > 0 && tail[n..].starts_with(" column ") {
+            let m = digits(&tail[n + " column ".len()..]);
             if m > 0 {
-                rest = &after[" column ".len() + m..];
-                continue;
+                let end = i + " at line ".len() + n + " column ".len() + m;
+                return format!("{}{}", &message[..i], &message[end..]);
             }
         }
-        out.push_str(" at line ");
-        rest = tail;
+        from = i + 1;
     }
-    out.push_str(rest);
-    out
+    message.to_string()
 }
 
 /// Read a YAML text into `T`, or one problem at the place serde reports.
@@ -139,6 +135,7 @@ pub fn lint_text(file: &str, stem: &str, text: &str) -> FileLint {
     };
     let mut l = Linter {
         file,
+        text,
         locs: Locations::scan(text),
         problems: Vec::new(),
         deferred: Vec::new(),
@@ -168,8 +165,14 @@ pub fn lint_text(file: &str, stem: &str, text: &str) -> FileLint {
     }
 }
 
+/// The 1-based `n`-th line of `text`.
+fn text_line(text: &str, n: usize) -> &str {
+    text.lines().nth(n.saturating_sub(1)).unwrap_or("")
+}
+
 struct Linter<'a> {
     file: &'a str,
+    text: &'a str,
     locs: Locations,
     problems: Vec<Problem>,
     deferred: Vec<Problem>,
@@ -249,12 +252,23 @@ impl Linter<'_> {
         let start = match fen::parse(&raw.position.fen, mode) {
             Ok(p) => Some(p),
             Err(e) => {
-                self.problem(
-                    "position.fen",
+                let mut at = self.locs.value("position.fen");
+                if let fen::FenError::Syntax { column, .. } = &e {
+                    // Point at the offending character when the FEN sits on its line as written.
+                    let line = text_line(self.text, at.line);
+                    let quoted = line
+                        .chars()
+                        .nth(at.column - 1)
+                        .is_some_and(|c| c == '\'' || c == '"');
+                    at.column += column - 1 + usize::from(quoted);
+                }
+                self.problems.push(Problem::new(
+                    self.file,
+                    at,
                     format!(
-                        "{e}, expected a legal position (ranks 9 to 0 separated by '/', red in upper case, then w or b)"
+                        "position.fen: {e}, expected a legal position (ranks 9 to 0 separated by '/', red in upper case, then w or b)"
                     ),
-                );
+                ));
                 None
             }
         };
@@ -666,5 +680,57 @@ mod tests {
             "unknown field `x`, expected `a`"
         );
         assert_eq!(strip_location("at line is fine"), "at line is fine");
+        assert_eq!(
+            strip_location("end of stream at line 20 column 1, while scanning a quoted scalar at line 3 column 8"),
+            "end of stream, while scanning a quoted scalar at line 3 column 8"
+        );
+    }
+
+    /// A case whose second red move is the loose text `马四进二` (two red horses on file 四).
+    fn loose_case(iccs: &str) -> String {
+        format!(
+            "id: loose\ntitle: t\ntags: []\nposition:\n  fen: 3k5/9/9/9/9/9/5N3/9/5N3/4K4 w\n  provenance: published\npublished:\n  - edition: cxa2011\n    source: {{ work: w }}\n    moves:\n      - {{ move: {iccs}, loose: 原书未写前后 }}\n    cycle: pattern\n    cycle_note: n\n    verdict: draw\n    text: t\n"
+        )
+        .replace("move: f", "move: 马四进二, iccs: f")
+    }
+
+    #[test]
+    fn loose_move_is_accepted_when_its_iccs_is_legal() {
+        // Until the notation merge the Chinese text cannot be read: a loose move is accepted
+        // on its legal ICCS and the comparison is deferred.
+        let l = lint_text("loose.yaml", "loose", &loose_case("f1h2"));
+        assert!(l.problems.is_empty(), "{:?}", l.problems);
+        if !crate::notation_adapter::FULL_NOTATION {
+            assert_eq!(l.deferred.len(), 1);
+            assert!(l.deferred[0]
+                .message
+                .contains("not checked against iccs f1h2"));
+        }
+    }
+
+    /// TODO(notation merge): runs with `--features notation-branch`; make it unconditional once
+    /// the notation module reports the candidates of an ambiguous text.
+    #[cfg(feature = "notation-branch")]
+    #[test]
+    fn loose_move_iccs_must_be_a_candidate() {
+        let l = lint_text("loose.yaml", "loose", &loose_case("f1h2"));
+        assert!(
+            l.problems.is_empty() && l.deferred.is_empty(),
+            "{:?}",
+            l.problems
+        );
+        let l = lint_text("loose.yaml", "loose", &loose_case("f3g5"));
+        assert_eq!(l.problems.len(), 1, "{:?}", l.problems);
+        assert!(l.problems[0]
+            .message
+            .contains("f3g5 is not one of the moves the loose text '马四进二' could mean"));
+        // Without `loose`, an ambiguous text is a problem.
+        let strict = loose_case("f1h2").replace(", loose: 原书未写前后", "");
+        let l = lint_text("loose.yaml", "loose", &strict);
+        assert!(
+            l.problems[0].message.contains("is ambiguous here"),
+            "{:?}",
+            l.problems
+        );
     }
 }
