@@ -8,7 +8,7 @@ use qili_harness::cli;
 /// qili rules Xiangqi repetitions (棋例) the way the Chinese rule book does, and checks itself
 /// against a corpus of published cases.
 #[derive(Parser)]
-#[command(name = "qili", version, about, long_about = None)]
+#[command(name = "qili", version)]
 struct Args {
     #[command(subcommand)]
     command: Command,

@@ -68,8 +68,8 @@ struct JsonRuling {
     reason: String,
 }
 
-/// The ruling as the JSON object `qili judge --json` prints.
-pub fn json(ruling: &Ruling, start_fen: &str) -> serde_json::Value {
+/// The ruling as the JSON object `qili judge --json` prints (keys in the documented order).
+pub fn json(ruling: &Ruling, start_fen: &str) -> String {
     let side = |s: &qili::rules::SideRuling| JsonSide {
         summary: s.summary.clone(),
         class: s.class.name(),
@@ -105,7 +105,7 @@ pub fn json(ruling: &Ruling, start_fen: &str) -> serde_json::Value {
         verdict_chinese: ruling.verdict.chinese(),
         reason: ruling.reason.clone(),
     };
-    serde_json::to_value(j).expect("a ruling serialises")
+    serde_json::to_string_pretty(&j).expect("a ruling serialises")
 }
 
 /// The ruling as the text `qili judge` prints.
@@ -176,11 +176,7 @@ pub fn main(args: Args) -> CliResult {
         .map_err(|_| CliError("internal error: the engine panicked on these moves".into()))?
         .map_err(|e| CliError(format!("--moves: {e}")))?;
     if args.json {
-        let v = json(&ruling, &fen::write(&start));
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&v).expect("JSON values print")
-        );
+        println!("{}", json(&ruling, &fen::write(&start)));
     } else {
         print!("{}", text(&ruling));
     }

@@ -10,7 +10,12 @@ use crate::edition::Edition;
 
 pub fn main() -> CliResult {
     let books = RuleBook::all();
-    let width = books.iter().map(|b| b.id.name().len()).max().unwrap_or(0);
+    let width = Edition::ALL
+        .iter()
+        .map(|e| e.name().len())
+        .chain(books.iter().map(|b| b.id.name().len()))
+        .max()
+        .unwrap_or(0);
     for b in &books {
         println!("{:width$}  {}", b.id.name(), b.description);
     }

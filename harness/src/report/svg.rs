@@ -8,7 +8,7 @@ use qili::{Board, Color, Square};
 /// Distance between two lines.
 pub const CELL: i32 = 40;
 /// Space around the grid (room for the file numbers).
-pub const MARGIN: i32 = 30;
+pub const MARGIN: i32 = 36;
 pub const WIDTH: i32 = 2 * MARGIN + 8 * CELL;
 pub const HEIGHT: i32 = 2 * MARGIN + 9 * CELL;
 const RADIUS: i32 = 17;
@@ -91,13 +91,13 @@ pub fn board(board: &Board) -> String {
         let _ = write!(
             s,
             r##"<text class="file" x="{x}" y="{}" font-size="12" fill="#333" text-anchor="middle">{}</text>"##,
-            top - 14,
+            top - 22,
             f + 1
         );
         let _ = write!(
             s,
             r##"<text class="file" x="{x}" y="{}" font-size="12" fill="#b00" text-anchor="middle">{}</text>"##,
-            bottom + 22,
+            bottom + 32,
             RED_NUMBERS[f as usize]
         );
     }
