@@ -131,3 +131,131 @@ fn verdict_answer(p: &PublishedRuling, v: Verdict) -> EditionAnswer {
 fn evidence_text(p: &qili::rules::PlyRuling) -> String {
     crate::results::EvidenceResult::from_evidence(&p.evidence).one_line()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::Comparison;
+    use crate::lint::lint_text;
+    use crate::run::Judged;
+    use qili::rules::{Evidence, PlyRuling, RuleBookId, SideClass, SideRuling};
+    use qili::Color;
+
+    fn case() -> Case {
+        let text = include_str!("../tests/fixtures/fixture-two-editions.yaml");
+        lint_text("f.yaml", "fixture-two-editions", text)
+            .case
+            .expect("the fixture lints")
+    }
+
+    /// A synthetic ruling of the fixture's moves: the logic is under test, not the engine.
+    fn ruled(case: &Case, labels: [Label; 4], verdict: Verdict) -> Judged {
+        let side = |color| SideRuling {
+            color,
+            class: SideClass::Allowed,
+            summary: String::new(),
+        };
+        let plies = case.published[0]
+            .moves
+            .iter()
+            .zip(labels)
+            .enumerate()
+            .map(|(i, (m, label))| PlyRuling {
+                ply: i + 1,
+                side: if i % 2 == 0 { Color::Red } else { Color::Black },
+                mv: m.mv,
+                chinese: m.text.clone(),
+                label,
+                evidence: Evidence {
+                    clause: "24.1",
+                    text: format!("证据{}", i + 1),
+                    ..Evidence::default()
+                },
+            })
+            .collect();
+        Judged::Ruled {
+            book: RuleBookId::Cxa2011,
+            ruling: Box::new(Ruling {
+                book: RuleBookId::Cxa2011,
+                plies,
+                cycle: None,
+                red: side(Color::Red),
+                black: side(Color::Black),
+                verdict,
+                reason: "理由".into(),
+            }),
+            comparison: Comparison::default(),
+        }
+    }
+
+    fn runs(case: &Case, a: Judged, b: Judged) -> Vec<EditionRun<'_>> {
+        vec![
+            EditionRun {
+                case,
+                block: 0,
+                judged: a,
+            },
+            EditionRun {
+                case,
+                block: 1,
+                judged: b,
+            },
+        ]
+    }
+
+    use Label::{Chase, Check, Idle};
+
+    #[test]
+    fn qili_siding_with_one_edition_is_a_candidate_erratum() {
+        let c = case();
+        // The fixture: cxa2011 prints 闲 for ply 1 and draw, the trial 将 and red_must_change.
+        let labels = [Check, Idle, Check, Idle];
+        let e = find(
+            &c,
+            &runs(
+                &c,
+                ruled(&c, labels, Verdict::Draw),
+                ruled(&c, labels, Verdict::Draw),
+            ),
+        );
+        assert_eq!(e.len(), 2, "{e:#?}");
+        assert_eq!(e[0].ply, Some(1));
+        assert_eq!(e[0].agrees_with.edition, "cxa2011-trial");
+        assert_eq!(e[0].agrees_with.answer, "将");
+        assert_eq!(e[0].differs_from.edition, "cxa2011");
+        assert_eq!(e[0].differs_from.answer, "闲");
+        assert_eq!(e[0].evidence, "24.1 证据1");
+        assert_eq!(e[1].ply, None);
+        assert_eq!(e[1].agrees_with.edition, "cxa2011");
+        assert_eq!(e[1].engine, "draw");
+    }
+
+    #[test]
+    fn an_edition_without_rule_book_borrows_the_other_ruling_on_shared_moves() {
+        let c = case();
+        let labels = [Check, Idle, Check, Idle];
+        let e = find(
+            &c,
+            &runs(&c, ruled(&c, labels, Verdict::Draw), Judged::NoRuleBook),
+        );
+        assert_eq!(e.len(), 2, "{e:#?}");
+        assert_eq!(e[0].rule_book, "cxa2011");
+    }
+
+    #[test]
+    fn agreeing_with_neither_or_both_is_no_erratum() {
+        let c = case();
+        let labels = [Chase, Idle, Check, Idle];
+        let e = find(
+            &c,
+            &runs(
+                &c,
+                ruled(&c, labels, Verdict::BlackLoses),
+                Judged::NoRuleBook,
+            ),
+        );
+        assert!(e.is_empty(), "{e:#?}");
+        let e = find(&c, &runs(&c, Judged::NoRuleBook, Judged::NoRuleBook));
+        assert!(e.is_empty());
+    }
+}

@@ -33,12 +33,12 @@ pub fn main(args: Args) -> CliResult {
     let exp = expectations::load(&exp_path, &exp_path.display().to_string(), &corpus);
     let mut problems = 0;
     for p in corpus.problems().chain(&exp.problems) {
-        println!("{p}");
+        super::emit(format!("{p}"));
         problems += 1;
     }
     if args.verbose {
         for d in &corpus.deferred {
-            println!("{d} (deferred)");
+            super::emit(format!("{d} (deferred)"));
         }
     }
     let files = corpus.cases.len() + corpus.broken.len();

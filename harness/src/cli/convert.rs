@@ -46,7 +46,7 @@ pub fn main(args: Args) -> CliResult {
                 "nothing to convert: give --moves, or --binit to print its FEN".into(),
             ));
         }
-        println!("{}", fen::write(&pos));
+        super::emit(fen::write(&pos));
         return Ok(ExitCode::SUCCESS);
     };
     let mut out = Vec::new();
@@ -59,6 +59,6 @@ pub fn main(args: Args) -> CliResult {
         };
         out.push(written.map_err(|e| CliError(format!("--to: ply {} ({m}): {e}", i + 1)))?);
     }
-    println!("{}", out.join(" "));
+    super::emit(out.join(" "));
     Ok(ExitCode::SUCCESS)
 }

@@ -176,9 +176,9 @@ pub fn main(args: Args) -> CliResult {
         .map_err(|_| CliError("internal error: the engine panicked on these moves".into()))?
         .map_err(|e| CliError(format!("--moves: {e}")))?;
     if args.json {
-        println!("{}", json(&ruling, &fen::write(&start)));
+        super::emit(json(&ruling, &fen::write(&start)));
     } else {
-        print!("{}", text(&ruling));
+        super::emit(text(&ruling).trim_end());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -42,3 +42,13 @@ pub fn default_expectations(corpus: &Path) -> PathBuf {
     let p = parent.join("expectations").join("disagreements.yaml");
     p.strip_prefix("./").map(Path::to_path_buf).unwrap_or(p)
 }
+
+/// Print to stdout. A closed pipe (`qili perft … | head`) ends the output quietly instead of
+/// panicking as `println!` would.
+pub fn emit(text: impl AsRef<str>) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out
+        .write_all(text.as_ref().as_bytes())
+        .and_then(|()| out.write_all(b"\n"));
+}

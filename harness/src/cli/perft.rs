@@ -34,13 +34,13 @@ pub fn main(args: Args) -> CliResult {
     let pos = input::position(Some(&args.fen), None, None)?;
     let rows = divide(&pos, args.depth);
     for (m, n) in &rows {
-        println!("{m} {n}");
+        super::emit(format!("{m} {n}"));
     }
     let total: u64 = if args.depth == 0 {
         1
     } else {
         rows.iter().map(|(_, n)| n).sum()
     };
-    println!("{total}");
+    super::emit(format!("{total}"));
     Ok(ExitCode::SUCCESS)
 }

@@ -17,11 +17,11 @@ pub fn main() -> CliResult {
         .max()
         .unwrap_or(0);
     for b in &books {
-        println!("{:width$}  {}", b.id.name(), b.description);
+        super::emit(format!("{:width$}  {}", b.id.name(), b.description));
     }
     for e in Edition::ALL {
         if e.rule_book().is_none() {
-            println!("{:width$}  (not yet) {}", e.name(), e.chinese());
+            super::emit(format!("{:width$}  (not yet) {}", e.name(), e.chinese()));
         }
     }
     Ok(ExitCode::SUCCESS)

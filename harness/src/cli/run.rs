@@ -8,6 +8,9 @@ use qili::rules::RuleBook;
 use super::{default_expectations, CliError, CliResult};
 use crate::{corpus, expectations, report, results, run};
 
+/// Failures listed on the terminal; the reports have all of them.
+const MAX_LISTED: usize = 40;
+
 #[derive(clap::Args)]
 pub struct Args {
     /// The corpus directory (never written to).
@@ -113,8 +116,18 @@ pub fn main(args: Args) -> CliResult {
     let results = results::build(&corpus, &exp, &runs, &options);
     let rendered = report::render(&results);
 
+    // Reports first: whatever happens to the terminal output, the run's work is on disk.
+    let mut ok = results.passes();
+    let stale = if args.check {
+        report::check(&args.out, &rendered)
+    } else {
+        report::write_atomically(&args.out, &rendered)
+            .map_err(|e| CliError(format!("writing the reports: {e}")))?;
+        Vec::new()
+    };
+
     let t = &results.totals;
-    println!(
+    super::emit(format!(
         "{} case(s), {} case × edition: {} agree, {} recorded disagreement(s), {} new, {} stale, {} broken, {} without a rule book; verdicts {}/{}, plies {}/{}",
         t.cases,
         t.runs,
@@ -128,33 +141,37 @@ pub fn main(args: Args) -> CliResult {
         t.verdicts_compared,
         t.plies_agreeing,
         t.plies_compared
-    );
-    for f in results.failures() {
-        println!("{f}");
+    ));
+    let failures = results.failures();
+    for f in failures.iter().take(MAX_LISTED) {
+        super::emit(f);
     }
-    let mut ok = results.passes();
+    if failures.len() > MAX_LISTED {
+        super::emit(format!(
+            "… and {} more (all of them in {})",
+            failures.len() - MAX_LISTED,
+            args.out.join("summary.md").display()
+        ));
+    }
     if args.check {
-        let stale = report::check(&args.out, &rendered);
         for s in &stale {
-            println!("stale report: {}: {}", s.path.display(), s.why);
+            super::emit(format!("stale report: {}: {}", s.path.display(), s.why));
         }
         if stale.is_empty() {
-            println!("reports in {} are up to date", args.out.display());
+            super::emit(format!("reports in {} are up to date", args.out.display()));
         } else {
-            println!("run `qili run` and commit the reports");
+            super::emit("run `qili run` and commit the reports");
             ok = false;
         }
     } else {
-        report::write_atomically(&args.out, &rendered)
-            .map_err(|e| CliError(format!("writing the reports: {e}")))?;
-        println!(
+        super::emit(format!(
             "wrote {}",
             report::FILES
                 .iter()
                 .map(|f| args.out.join(f).display().to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
-        );
+        ));
     }
     Ok(if ok {
         ExitCode::SUCCESS
