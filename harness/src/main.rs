@@ -1,1 +1,50 @@
-fn main() {}
+//! `qili`: run the corpus, lint it, judge a position, count moves, convert notations.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use qili_harness::cli;
+
+/// qili rules Xiangqi repetitions (棋例) the way the Chinese rule book does, and checks itself
+/// against a corpus of published cases.
+#[derive(Parser)]
+#[command(name = "qili", version)]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Lint the corpus: schema, ids, positions, moves, vocabularies. Exit 1 on any problem.
+    Check(cli::check::Args),
+    /// Judge every case × published edition, compare, write reports/.
+    Run(cli::run::Args),
+    /// Judge a sequence of moves from a position.
+    Judge(cli::judge::Args),
+    /// Count legal move paths (per first move, then the total).
+    Perft(cli::perft::Args),
+    /// Convert moves between notations, or a DhtmlXQ binit to FEN.
+    Convert(cli::convert::Args),
+    /// List the rule books.
+    Rules,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let result = match args.command {
+        Command::Check(a) => cli::check::main(a),
+        Command::Run(a) => cli::run::main(a),
+        Command::Judge(a) => cli::judge::main(a),
+        Command::Perft(a) => cli::perft::main(a),
+        Command::Convert(a) => cli::convert::main(a),
+        Command::Rules => cli::rules::main(),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,214 @@
+//! The case file: the YAML schema as written ([`raw`]) and the checked case the runner uses
+//! ([`Case`]). `corpus/README.md` is the prose version of this module; keep them in step.
+//!
+//! The raw structs keep every vocabulary field as text so that the lint can report *all* unknown
+//! labels, verdicts, editions and tags of a file at once, each at its line and column; serde
+//! rejects unknown keys (`deny_unknown_fields`) and wrong shapes, one error per file.
+
+use qili::rules::{Label, Verdict};
+use qili::{Move, Position};
+use serde::Serialize;
+
+use crate::edition::Edition;
+use crate::tags::Tag;
+
+/// The file as deserialised, before any check.
+pub mod raw {
+    use serde::{Deserialize, Deserializer};
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct CaseFile {
+        pub id: String,
+        pub title: String,
+        pub tags: Vec<String>,
+        pub position: Position,
+        pub published: Vec<Published>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Position {
+        pub fen: String,
+        pub provenance: String,
+        #[serde(default)]
+        pub realises: Option<Vec<String>>,
+        #[serde(default)]
+        pub missing: Option<Vec<String>>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Published {
+        pub edition: String,
+        pub source: Source,
+        pub moves: Vec<PublishedMove>,
+        #[serde(default)]
+        pub labels_from: Option<String>,
+        pub cycle: String,
+        #[serde(default)]
+        pub cycle_note: Option<String>,
+        pub verdict: String,
+        pub text: String,
+        #[serde(default)]
+        pub lines: Vec<Line>,
+        #[serde(default)]
+        pub notes: Option<String>,
+    }
+
+    /// Where the published answer comes from. Years and pages may be written as numbers.
+    #[derive(Clone, Debug, Default, Deserialize, serde::Serialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Source {
+        pub work: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub figure: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub author: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub article: Option<String>,
+        #[serde(
+            default,
+            deserialize_with = "text_or_number",
+            skip_serializing_if = "Option::is_none"
+        )]
+        pub year: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub url: Option<String>,
+        #[serde(
+            default,
+            deserialize_with = "text_or_number",
+            skip_serializing_if = "Option::is_none"
+        )]
+        pub page: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub transcription: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub via: Option<String>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct PublishedMove {
+        #[serde(rename = "move")]
+        pub text: String,
+        #[serde(default)]
+        pub iccs: Option<String>,
+        #[serde(default)]
+        pub label: Option<String>,
+        #[serde(default)]
+        pub loose: Option<String>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Line {
+        pub after_ply: usize,
+        pub moves: Vec<String>,
+        #[serde(default)]
+        pub note: Option<String>,
+    }
+
+    fn text_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum TextOrNumber {
+            Text(String),
+            Number(i64),
+        }
+        Ok(Option::<TextOrNumber>::deserialize(d)?.map(|v| match v {
+            TextOrNumber::Text(s) => s,
+            TextOrNumber::Number(n) => n.to_string(),
+        }))
+    }
+}
+
+pub use raw::Source;
+
+/// A case that passed the lint: every field checked, every move legal.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub id: String,
+    /// The path the file was read from, as the user named it (for messages).
+    pub file: String,
+    pub title: String,
+    pub tags: Vec<Tag>,
+    /// The FEN as written in the file.
+    pub fen: String,
+    pub start: Position,
+    pub provenance: Provenance,
+    pub published: Vec<PublishedRuling>,
+}
+
+/// Whether the diagram was printed or built by us; a reconstruction always says what it
+/// realises.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "provenance", rename_all = "snake_case")]
+pub enum Provenance {
+    Published,
+    Reconstructed {
+        realises: Vec<String>,
+        missing: Vec<String>,
+    },
+}
+
+/// Where the published per-move labels come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LabelsFrom {
+    /// Printed beside each move.
+    Caption,
+    /// Inferred from the printed summary (红方长捉 …).
+    Summary,
+}
+
+/// What the published moves claim about the cycle.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "cycle", rename_all = "snake_case")]
+pub enum CycleClaim {
+    /// The moves return to the start position (checked by position hash).
+    Exact,
+    /// They do not; the note says why the book judges them anyway.
+    Pattern { note: String },
+}
+
+/// One edition's published answer.
+#[derive(Clone, Debug)]
+pub struct PublishedRuling {
+    pub edition: Edition,
+    pub source: Source,
+    pub moves: Vec<PublishedMove>,
+    pub labels_from: LabelsFrom,
+    pub cycle: CycleClaim,
+    pub verdict: Verdict,
+    /// The verdict as printed.
+    pub text: String,
+    pub lines: Vec<CitedLine>,
+    pub notes: Option<String>,
+}
+
+impl PublishedRuling {
+    /// The moves the engine is asked to judge.
+    pub fn engine_moves(&self) -> Vec<Move> {
+        self.moves.iter().map(|m| m.mv).collect()
+    }
+}
+
+/// A published move, read and checked.
+#[derive(Clone, Debug)]
+pub struct PublishedMove {
+    /// As printed.
+    pub text: String,
+    pub mv: Move,
+    pub label: Option<Label>,
+    /// Why the printed text is loose, when it is.
+    pub loose: Option<String>,
+}
+
+/// A line the source cites (伏 …), checked legal from the position after `after_ply`.
+#[derive(Clone, Debug, Serialize)]
+pub struct CitedLine {
+    pub after_ply: usize,
+    pub moves: Vec<String>,
+    pub note: Option<String>,
+}

@@ -1,0 +1,65 @@
+//! `qili check`: lint every case file and the disagreements file.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::{default_expectations, CliError, CliResult};
+use crate::{corpus, expectations};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The corpus directory.
+    #[arg(long, default_value = "corpus", value_name = "DIR")]
+    pub corpus: PathBuf,
+    /// The recorded disagreements [default: DIR/../expectations/disagreements.yaml].
+    #[arg(long, value_name = "FILE")]
+    pub expectations: Option<PathBuf>,
+    /// Also list the checks deferred until the notation module lands.
+    #[arg(long, short)]
+    pub verbose: bool,
+}
+
+pub fn main(args: Args) -> CliResult {
+    let corpus = corpus::load(&args.corpus).map_err(|e| {
+        CliError(format!(
+            "cannot read the corpus directory {}: {e}",
+            args.corpus.display()
+        ))
+    })?;
+    let exp_path = args
+        .expectations
+        .clone()
+        .unwrap_or_else(|| default_expectations(&args.corpus));
+    let exp = expectations::load(&exp_path, &exp_path.display().to_string(), &corpus);
+    let mut problems = 0;
+    for p in corpus.problems().chain(&exp.problems) {
+        super::emit(format!("{p}"));
+        problems += 1;
+    }
+    if args.verbose {
+        for d in &corpus.deferred {
+            super::emit(format!("{d} (deferred)"));
+        }
+    }
+    let files = corpus.cases.len() + corpus.broken.len();
+    if !corpus.deferred.is_empty() {
+        eprintln!(
+            "note: {} check(s) deferred until Chinese/WXF notation is available in this build{}",
+            corpus.deferred.len(),
+            if args.verbose {
+                ""
+            } else {
+                " (--verbose lists them)"
+            }
+        );
+    }
+    eprintln!(
+        "checked {files} case file(s) and {} record(s): {problems} problem(s)",
+        exp.records.len()
+    );
+    Ok(if problems == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

@@ -1,0 +1,54 @@
+//! The `qili` command line: argument parsing with clap, one module per command.
+
+pub mod check;
+pub mod convert;
+pub mod input;
+pub mod judge;
+pub mod perft;
+pub mod rules;
+pub mod run;
+pub mod table;
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// An error for the user: what went wrong, naming the file, field or ply. Printed as
+/// `error: …` with exit status 2.
+#[derive(Debug)]
+pub struct CliError(pub String);
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<String> for CliError {
+    fn from(s: String) -> Self {
+        CliError(s)
+    }
+}
+
+pub type CliResult = Result<std::process::ExitCode, CliError>;
+
+/// The disagreements file that belongs to a corpus directory: `<corpus>/../expectations/…`.
+pub fn default_expectations(corpus: &Path) -> PathBuf {
+    let parent = corpus
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let p = parent.join("expectations").join("disagreements.yaml");
+    p.strip_prefix("./").map(Path::to_path_buf).unwrap_or(p)
+}
+
+/// Print to stdout. A closed pipe (`qili perft … | head`) ends the output quietly instead of
+/// panicking as `println!` would.
+pub fn emit(text: impl AsRef<str>) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = out
+        .write_all(text.as_ref().as_bytes())
+        .and_then(|()| out.write_all(b"\n"));
+}

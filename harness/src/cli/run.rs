@@ -1,0 +1,181 @@
+//! `qili run`: judge the corpus, compare, write (or check) the reports.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use qili::rules::RuleBook;
+
+use super::{default_expectations, CliError, CliResult};
+use crate::{corpus, expectations, report, results, run};
+
+/// Failures listed on the terminal; the reports have all of them.
+const MAX_LISTED: usize = 40;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The corpus directory (never written to).
+    #[arg(long, default_value = "corpus", value_name = "DIR")]
+    pub corpus: PathBuf,
+    /// Where the reports go.
+    #[arg(long, default_value = "reports", value_name = "DIR")]
+    pub out: PathBuf,
+    /// Judge every edition under this rule book instead of its own (see `qili rules`).
+    #[arg(long, value_name = "R")]
+    pub rules: Option<String>,
+    /// Only cases whose id or title contains TEXT, or that carry the tag TEXT.
+    #[arg(long, value_name = "TEXT")]
+    pub filter: Option<String>,
+    /// Write nothing: exit 1 if the reports in --out differ from a fresh run.
+    #[arg(long)]
+    pub check: bool,
+    /// The recorded disagreements [default: DIR/../expectations/disagreements.yaml].
+    #[arg(long, value_name = "FILE")]
+    pub expectations: Option<PathBuf>,
+}
+
+/// The absolute form of a path that may not exist yet (its nearest existing ancestor
+/// canonicalised, the rest appended).
+fn absolute(p: &Path) -> PathBuf {
+    let abs = std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+    let mut existing = abs.as_path();
+    let mut rest = Vec::new();
+    while !existing.exists() {
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name.to_os_string());
+                existing = parent;
+            }
+            _ => break,
+        }
+    }
+    let mut out = existing
+        .canonicalize()
+        .unwrap_or_else(|_| existing.to_path_buf());
+    for n in rest.into_iter().rev() {
+        out.push(n);
+    }
+    out
+}
+
+/// Refuse an output directory inside (or equal to) the corpus.
+pub fn guard_out(corpus: &Path, out: &Path) -> Result<(), CliError> {
+    let (c, o) = (absolute(corpus), absolute(out));
+    if o.starts_with(&c) {
+        return Err(CliError(format!(
+            "--out {} is inside the corpus directory {}; tools never write into the corpus, choose another directory",
+            out.display(),
+            corpus.display()
+        )));
+    }
+    Ok(())
+}
+
+pub fn main(args: Args) -> CliResult {
+    guard_out(&args.corpus, &args.out)?;
+    if args.check && args.filter.is_some() {
+        return Err(CliError(
+            "--check compares the reports of a whole run; drop --filter".into(),
+        ));
+    }
+    let rules = match &args.rules {
+        None => None,
+        Some(name) => Some(RuleBook::by_name(name).ok_or_else(|| {
+            CliError(format!(
+                "--rules {name}: no such rule book, expected one of {} (see `qili rules`)",
+                RuleBook::all()
+                    .iter()
+                    .map(|b| b.id.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?),
+    };
+    if !args.corpus.is_dir() {
+        return Err(CliError(format!(
+            "the corpus directory {} does not exist; run from the repository root or pass --corpus DIR",
+            args.corpus.display()
+        )));
+    }
+    let corpus = corpus::load(&args.corpus).map_err(|e| {
+        CliError(format!(
+            "cannot read the corpus directory {}: {e}",
+            args.corpus.display()
+        ))
+    })?;
+    let exp_path = args
+        .expectations
+        .clone()
+        .unwrap_or_else(|| default_expectations(&args.corpus));
+    let exp = expectations::load(&exp_path, &exp_path.display().to_string(), &corpus);
+    let options = run::Options {
+        rules,
+        filter: args.filter.clone(),
+        progress: true,
+    };
+    let runs = run::judge_all(&corpus, &exp, &options);
+    let results = results::build(&corpus, &exp, &runs, &options);
+    let rendered = report::render(&results);
+
+    // Reports first: whatever happens to the terminal output, the run's work is on disk.
+    let mut ok = results.passes();
+    let stale = if args.check {
+        report::check(&args.out, &rendered)
+    } else {
+        report::write_atomically(&args.out, &rendered)
+            .map_err(|e| CliError(format!("writing the reports: {e}")))?;
+        Vec::new()
+    };
+
+    let t = &results.totals;
+    super::emit(format!(
+        "{} case(s), {} case × edition: {} agree, {} recorded disagreement(s), {} new, {} stale, {} broken, {} without a rule book; verdicts {}/{}, plies {}/{}",
+        t.cases,
+        t.runs,
+        t.agrees,
+        t.recorded,
+        t.new,
+        t.stale,
+        t.broken,
+        t.no_rule_book,
+        t.verdicts_agreeing,
+        t.verdicts_compared,
+        t.plies_agreeing,
+        t.plies_compared
+    ));
+    let failures = results.failures();
+    for f in failures.iter().take(MAX_LISTED) {
+        super::emit(f);
+    }
+    if failures.len() > MAX_LISTED {
+        super::emit(format!(
+            "… and {} more (all of them in {})",
+            failures.len() - MAX_LISTED,
+            args.out.join("summary.md").display()
+        ));
+    }
+    if args.check {
+        for s in &stale {
+            super::emit(format!("stale report: {}: {}", s.path.display(), s.why));
+        }
+        if stale.is_empty() {
+            super::emit(format!("reports in {} are up to date", args.out.display()));
+        } else {
+            super::emit("run `qili run` and commit the reports");
+            ok = false;
+        }
+    } else {
+        super::emit(format!(
+            "wrote {}",
+            report::FILES
+                .iter()
+                .map(|f| args.out.join(f).display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}

@@ -1,0 +1,261 @@
+//! Candidate errata: where two editions published the same figure with different answers and
+//! qili sides with one of them. Such a ply is worth a referee's second look at the edition qili
+//! does not follow.
+
+use qili::rules::{Label, Ruling, Verdict};
+use serde::Serialize;
+
+use crate::case::{Case, PublishedRuling};
+use crate::run::EditionRun;
+
+/// One edition's published answer at the point in question.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EditionAnswer {
+    pub edition: String,
+    /// A label (将 …) or a verdict name.
+    pub answer: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Erratum {
+    pub case: String,
+    /// `None` for the verdict.
+    pub ply: Option<usize>,
+    /// The move as the edition qili agrees with prints it.
+    pub move_text: Option<String>,
+    pub agrees_with: EditionAnswer,
+    pub differs_from: EditionAnswer,
+    /// What qili says, and under which rule book.
+    pub engine: String,
+    pub rule_book: String,
+    /// The engine's evidence for that ply (or its reason for the verdict).
+    pub evidence: String,
+}
+
+/// The ruling to use for an edition: its own, or the other edition's when this one could not
+/// be judged (only valid on moves both editions share, which the callers check).
+fn ruling_for<'r>(own: Option<&'r Ruling>, other: Option<&'r Ruling>) -> Option<&'r Ruling> {
+    own.or(other)
+}
+
+/// The candidate errata of one case, given its runs (one per published block, in block order).
+pub fn find(case: &Case, runs: &[EditionRun]) -> Vec<Erratum> {
+    let mut out = Vec::new();
+    for (ia, a) in runs.iter().enumerate() {
+        for b in &runs[ia + 1..] {
+            let (pa, pb) = (&case.published[a.block], &case.published[b.block]);
+            let (ra, rb) = (a.ruling(), b.ruling());
+            if ra.is_none() && rb.is_none() {
+                continue;
+            }
+            let shared = pa
+                .moves
+                .iter()
+                .zip(&pb.moves)
+                .take_while(|(x, y)| x.mv == y.mv)
+                .count();
+            for k in 0..shared {
+                let (Some(la), Some(lb)) = (pa.moves[k].label, pb.moves[k].label) else {
+                    continue;
+                };
+                if la == lb {
+                    continue;
+                }
+                let ea = ruling_for(ra, rb).and_then(|r| r.plies.get(k));
+                let eb = ruling_for(rb, ra).and_then(|r| r.plies.get(k));
+                let (Some(ea), Some(eb)) = (ea, eb) else {
+                    continue;
+                };
+                let agrees_a = ea.label == la;
+                let agrees_b = eb.label == lb;
+                if agrees_a == agrees_b {
+                    continue;
+                }
+                let (good, bad, e, gl, bl, r) = if agrees_a {
+                    (pa, pb, ea, la, lb, ruling_for(ra, rb))
+                } else {
+                    (pb, pa, eb, lb, la, ruling_for(rb, ra))
+                };
+                out.push(Erratum {
+                    case: case.id.clone(),
+                    ply: Some(k + 1),
+                    move_text: Some(good.moves[k].text.clone()),
+                    agrees_with: answer(good, gl),
+                    differs_from: answer(bad, bl),
+                    engine: e.label.chinese().to_string(),
+                    rule_book: r.map_or(String::new(), |r| r.book.name().to_string()),
+                    evidence: evidence_text(e),
+                });
+            }
+            // The verdict, when both editions judged the same sequence or each was judged.
+            let same_moves = shared == pa.moves.len() && shared == pb.moves.len();
+            if pa.verdict != pb.verdict && (same_moves || (ra.is_some() && rb.is_some())) {
+                let (Some(va), Some(vb)) = (ruling_for(ra, rb), ruling_for(rb, ra)) else {
+                    continue;
+                };
+                let agrees_a = va.verdict == pa.verdict;
+                let agrees_b = vb.verdict == pb.verdict;
+                if agrees_a != agrees_b {
+                    let (good, bad, r) = if agrees_a { (pa, pb, va) } else { (pb, pa, vb) };
+                    out.push(Erratum {
+                        case: case.id.clone(),
+                        ply: None,
+                        move_text: None,
+                        agrees_with: verdict_answer(good, good.verdict),
+                        differs_from: verdict_answer(bad, bad.verdict),
+                        engine: r.verdict.name().to_string(),
+                        rule_book: r.book.name().to_string(),
+                        evidence: r.reason.clone(),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+fn answer(p: &PublishedRuling, l: Label) -> EditionAnswer {
+    EditionAnswer {
+        edition: p.edition.name().to_string(),
+        answer: l.chinese().to_string(),
+    }
+}
+
+fn verdict_answer(p: &PublishedRuling, v: Verdict) -> EditionAnswer {
+    EditionAnswer {
+        edition: p.edition.name().to_string(),
+        answer: v.name().to_string(),
+    }
+}
+
+fn evidence_text(p: &qili::rules::PlyRuling) -> String {
+    crate::results::EvidenceResult::from_evidence(&p.evidence).one_line()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::Comparison;
+    use crate::lint::lint_text;
+    use crate::run::Judged;
+    use qili::rules::{Evidence, PlyRuling, RuleBookId, SideClass, SideRuling};
+    use qili::Color;
+
+    fn case() -> Case {
+        let text = include_str!("../tests/fixtures/fixture-two-editions.yaml");
+        lint_text("f.yaml", "fixture-two-editions", text)
+            .case
+            .expect("the fixture lints")
+    }
+
+    /// A synthetic ruling of the fixture's moves: the logic is under test, not the engine.
+    fn ruled(case: &Case, labels: [Label; 4], verdict: Verdict) -> Judged {
+        let side = |color| SideRuling {
+            color,
+            class: SideClass::Allowed,
+            summary: String::new(),
+        };
+        let plies = case.published[0]
+            .moves
+            .iter()
+            .zip(labels)
+            .enumerate()
+            .map(|(i, (m, label))| PlyRuling {
+                ply: i + 1,
+                side: if i % 2 == 0 { Color::Red } else { Color::Black },
+                mv: m.mv,
+                chinese: m.text.clone(),
+                label,
+                evidence: Evidence {
+                    clause: "24.1",
+                    text: format!("证据{}", i + 1),
+                    ..Evidence::default()
+                },
+            })
+            .collect();
+        Judged::Ruled {
+            book: RuleBookId::Cxa2011,
+            ruling: Box::new(Ruling {
+                book: RuleBookId::Cxa2011,
+                plies,
+                cycle: None,
+                red: side(Color::Red),
+                black: side(Color::Black),
+                verdict,
+                reason: "理由".into(),
+            }),
+            comparison: Comparison::default(),
+        }
+    }
+
+    fn runs(case: &Case, a: Judged, b: Judged) -> Vec<EditionRun<'_>> {
+        vec![
+            EditionRun {
+                case,
+                block: 0,
+                judged: a,
+            },
+            EditionRun {
+                case,
+                block: 1,
+                judged: b,
+            },
+        ]
+    }
+
+    use Label::{Chase, Check, Idle};
+
+    #[test]
+    fn qili_siding_with_one_edition_is_a_candidate_erratum() {
+        let c = case();
+        // The fixture: cxa2011 prints 闲 for ply 1 and draw, the trial 将 and red_must_change.
+        let labels = [Check, Idle, Check, Idle];
+        let e = find(
+            &c,
+            &runs(
+                &c,
+                ruled(&c, labels, Verdict::Draw),
+                ruled(&c, labels, Verdict::Draw),
+            ),
+        );
+        assert_eq!(e.len(), 2, "{e:#?}");
+        assert_eq!(e[0].ply, Some(1));
+        assert_eq!(e[0].agrees_with.edition, "cxa2011-trial");
+        assert_eq!(e[0].agrees_with.answer, "将");
+        assert_eq!(e[0].differs_from.edition, "cxa2011");
+        assert_eq!(e[0].differs_from.answer, "闲");
+        assert_eq!(e[0].evidence, "24.1 证据1");
+        assert_eq!(e[1].ply, None);
+        assert_eq!(e[1].agrees_with.edition, "cxa2011");
+        assert_eq!(e[1].engine, "draw");
+    }
+
+    #[test]
+    fn an_edition_without_rule_book_borrows_the_other_ruling_on_shared_moves() {
+        let c = case();
+        let labels = [Check, Idle, Check, Idle];
+        let e = find(
+            &c,
+            &runs(&c, ruled(&c, labels, Verdict::Draw), Judged::NoRuleBook),
+        );
+        assert_eq!(e.len(), 2, "{e:#?}");
+        assert_eq!(e[0].rule_book, "cxa2011");
+    }
+
+    #[test]
+    fn agreeing_with_neither_or_both_is_no_erratum() {
+        let c = case();
+        let labels = [Chase, Idle, Check, Idle];
+        let e = find(
+            &c,
+            &runs(
+                &c,
+                ruled(&c, labels, Verdict::BlackLoses),
+                Judged::NoRuleBook,
+            ),
+        );
+        assert!(e.is_empty(), "{e:#?}");
+        let e = find(&c, &runs(&c, Judged::NoRuleBook, Judged::NoRuleBook));
+        assert!(e.is_empty());
+    }
+}

@@ -1,0 +1,347 @@
+//! Known disagreements: where qili's answer differs from a published one, each with its reason.
+//! They live apart from the corpus (`expectations/disagreements.yaml`), as web-platform-tests
+//! keep expectations beside the tests. A record that stops holding fails the run, so the file
+//! stays true.
+
+use std::path::Path;
+
+use qili::rules::{Label, Verdict};
+use serde::{Deserialize, Serialize};
+
+use crate::corpus::Corpus;
+use crate::edition::Edition;
+use crate::lint::{deserialize, published_label, verdict_names, LABELS};
+use crate::locate::{index, join, Locations};
+use crate::problem::Problem;
+
+/// A point of a ruling where the engine and a book can differ, with both answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "at", rename_all = "snake_case")]
+pub enum Difference {
+    /// The label of one ply (1-based).
+    Ply {
+        ply: usize,
+        #[serde(serialize_with = "ser_label")]
+        published: Label,
+        #[serde(serialize_with = "ser_label")]
+        engine: Label,
+    },
+    Verdict {
+        #[serde(serialize_with = "ser_verdict")]
+        published: Verdict,
+        #[serde(serialize_with = "ser_verdict")]
+        engine: Verdict,
+    },
+}
+
+fn ser_label<S: serde::Serializer>(l: &Label, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(l.chinese())
+}
+
+fn ser_verdict<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(v.name())
+}
+
+impl Difference {
+    /// Where: `ply 4` or `verdict`.
+    pub fn point(&self) -> String {
+        match self {
+            Difference::Ply { ply, .. } => format!("ply {ply}"),
+            Difference::Verdict { .. } => "verdict".to_string(),
+        }
+    }
+
+    /// `ply 4: published 闲, qili 捉`.
+    pub fn describe(&self) -> String {
+        match self {
+            Difference::Ply {
+                ply,
+                published,
+                engine,
+            } => format!("ply {ply}: published {published}, qili {engine}"),
+            Difference::Verdict { published, engine } => {
+                format!("verdict: published {published}, qili {engine}")
+            }
+        }
+    }
+}
+
+/// One recorded disagreement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Record {
+    pub case: String,
+    pub edition: Edition,
+    pub difference: Difference,
+    pub reason: String,
+    /// Where the record is written (`expectations/disagreements.yaml:12:3`).
+    pub location: String,
+}
+
+/// All records, and the problems of the file.
+#[derive(Clone, Debug, Default)]
+pub struct Expectations {
+    pub file: String,
+    pub records: Vec<Record>,
+    pub problems: Vec<Problem>,
+}
+
+impl Expectations {
+    /// The records of one case × edition.
+    pub fn for_run(&self, case: &str, edition: Edition) -> Vec<&Record> {
+        self.records
+            .iter()
+            .filter(|r| r.case == case && r.edition == edition)
+            .collect()
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRecord {
+    case: String,
+    edition: String,
+    #[serde(default)]
+    ply: Option<usize>,
+    #[serde(default)]
+    verdict: Option<bool>,
+    published: String,
+    engine: String,
+    reason: String,
+}
+
+/// Load `path` (a missing file means no records) and check each record against the corpus:
+/// the case and edition exist, the ply is in range, and `published` is what the corpus says.
+pub fn load(path: &Path, display: &str, corpus: &Corpus) -> Expectations {
+    match std::fs::read_to_string(path) {
+        Ok(text) => parse(display, &text, corpus),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Expectations {
+            file: display.to_string(),
+            ..Expectations::default()
+        },
+        Err(e) => Expectations {
+            file: display.to_string(),
+            records: Vec::new(),
+            problems: vec![Problem::new(
+                display,
+                crate::locate::Loc::START,
+                format!("cannot read the file: {e}"),
+            )],
+        },
+    }
+}
+
+/// Parse and check the text of a disagreements file.
+pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
+    let mut out = Expectations {
+        file: file.to_string(),
+        ..Expectations::default()
+    };
+    let raws: Vec<RawRecord> = if text.trim().is_empty() {
+        Vec::new()
+    } else {
+        match deserialize::<Option<Vec<RawRecord>>>(file, text) {
+            Ok(r) => r.unwrap_or_default(),
+            Err(p) => {
+                out.problems.push(p);
+                return out;
+            }
+        }
+    };
+    let locs = Locations::scan(text);
+    let mut problems = Vec::new();
+    let mut records: Vec<Record> = Vec::new();
+    let mut problem = |path: &str, msg: String| {
+        problems.push(Problem::new(
+            file,
+            locs.value(path),
+            format!("{path}: {msg}"),
+        ));
+    };
+    for (i, r) in raws.into_iter().enumerate() {
+        let path = index("", i);
+        let p = |k: &str| join(&path, k);
+        if r.reason.trim().is_empty() {
+            problem(&p("reason"), "expected why qili differs".into());
+        }
+        let Some(edition) = Edition::from_name(&r.edition) else {
+            problem(
+                &p("edition"),
+                format!(
+                    "'{}' is not an edition, expected one of {}",
+                    r.edition,
+                    Edition::names()
+                ),
+            );
+            continue;
+        };
+        let difference = match (r.ply, r.verdict) {
+            (Some(ply), None | Some(false)) => {
+                let published = published_label(&r.published);
+                let engine = Label::from_chinese(&r.engine);
+                if published.is_none() {
+                    problem(
+                        &p("published"),
+                        format!("'{}' is not a label, expected one of {LABELS}", r.published),
+                    );
+                }
+                if engine.is_none() {
+                    problem(
+                        &p("engine"),
+                        format!(
+                            "'{}' is not a label, expected one of {LABELS} 未定",
+                            r.engine
+                        ),
+                    );
+                }
+                match (published, engine) {
+                    (Some(published), Some(engine)) => Difference::Ply {
+                        ply,
+                        published,
+                        engine,
+                    },
+                    _ => continue,
+                }
+            }
+            (None, Some(true)) => {
+                let published = Verdict::from_name(&r.published);
+                let engine = Verdict::from_name(&r.engine);
+                for (key, v, text) in [
+                    ("published", published, &r.published),
+                    ("engine", engine, &r.engine),
+                ] {
+                    if v.is_none() {
+                        problem(
+                            &p(key),
+                            format!(
+                                "'{text}' is not a verdict, expected one of {}",
+                                verdict_names()
+                            ),
+                        );
+                    }
+                }
+                match (published, engine) {
+                    (Some(published), Some(engine)) => Difference::Verdict { published, engine },
+                    _ => continue,
+                }
+            }
+            _ => {
+                problem(
+                    &path,
+                    "expected exactly one of `ply: N` or `verdict: true`".into(),
+                );
+                continue;
+            }
+        };
+        if let Difference::Ply {
+            published, engine, ..
+        } = difference
+        {
+            if published == engine {
+                problem(
+                    &p("engine"),
+                    "is the same as `published`, expected a disagreement".into(),
+                );
+                continue;
+            }
+        }
+        if let Difference::Verdict { published, engine } = difference {
+            if published == engine {
+                problem(
+                    &p("engine"),
+                    "is the same as `published`, expected a disagreement".into(),
+                );
+                continue;
+            }
+        }
+        // Check the record against the facts.
+        if corpus.is_broken(&r.case) {
+            // The case file has its own problems; the record is checked once it loads.
+        } else if let Some(case) = corpus.case(&r.case) {
+            match case.published.iter().find(|b| b.edition == edition) {
+                None => problem(
+                    &p("edition"),
+                    format!(
+                        "case {} has no answer published by {edition}, expected one of {}",
+                        r.case,
+                        case.published
+                            .iter()
+                            .map(|b| b.edition.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                ),
+                Some(block) => match difference {
+                    Difference::Ply { ply, published, .. } => {
+                        match block.moves.get(ply.wrapping_sub(1)) {
+                            None => problem(
+                                &p("ply"),
+                                format!("{ply} is not a ply of {} ({edition}), expected 1 to {}", r.case, block.moves.len()),
+                            ),
+                            Some(m) if m.label != Some(published) => problem(
+                                &p("published"),
+                                format!(
+                                    "the corpus says {} for ply {ply} of {} ({edition}), expected the record to repeat it",
+                                    m.label.map_or("no label", |l| l.chinese()),
+                                    r.case
+                                ),
+                            ),
+                            Some(_) => {}
+                        }
+                    }
+                    Difference::Verdict { published, .. } => {
+                        if block.verdict != published {
+                            problem(
+                                &p("published"),
+                                format!(
+                                    "the corpus says {} for {} ({edition}), expected the record to repeat it",
+                                    block.verdict, r.case
+                                ),
+                            );
+                        }
+                    }
+                },
+            }
+        } else {
+            problem(
+                &p("case"),
+                format!(
+                    "no case '{}' in the corpus, expected the id of a case file",
+                    r.case
+                ),
+            );
+            continue;
+        }
+        let location = {
+            let at = locs.value(&path);
+            format!("{file}:{}:{}", at.line, at.column)
+        };
+        let record = Record {
+            case: r.case,
+            edition,
+            difference,
+            reason: r.reason.trim().to_string(),
+            location,
+        };
+        if records.iter().any(|o| {
+            o.case == record.case
+                && o.edition == record.edition
+                && o.difference.point() == record.difference.point()
+        }) {
+            problem(
+                &path,
+                format!(
+                    "{} {} {} is recorded twice, expected one record",
+                    record.case,
+                    record.edition,
+                    record.difference.point()
+                ),
+            );
+            continue;
+        }
+        records.push(record);
+    }
+    problems.sort();
+    out.problems = problems;
+    out.records = records;
+    out
+}

@@ -1,0 +1,25 @@
+//! # qili-harness: the corpus of published cases, the runner and the reports
+//!
+//! Data flows one way: `corpus/*.yaml` is loaded and linted into [`case::Case`]s, each published
+//! answer is judged by the engine under its edition's rule book ([`run`]), compared with what the
+//! book printed ([`compare`]) and classified against the recorded disagreements
+//! ([`expectations`]); the [`results::Results`] are then rendered as Markdown, HTML and JSON
+//! ([`report`]). The `qili` binary ([`cli`]) is a thin layer over these modules.
+//!
+//! Nothing here writes into the corpus directory.
+
+pub mod case;
+pub mod cli;
+pub mod compare;
+pub mod corpus;
+pub mod edition;
+pub mod errata;
+pub mod expectations;
+pub mod lint;
+pub mod locate;
+pub mod notation_adapter;
+pub mod problem;
+pub mod report;
+pub mod results;
+pub mod run;
+pub mod tags;

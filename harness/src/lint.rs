@@ -1,0 +1,736 @@
+//! The lint: a case file's text in, a checked [`Case`] or every problem out, each at its line
+//! and column. A problem says what is wrong and what was expected.
+//!
+//! Checks that need a notation this build cannot read yet (Chinese, WXF, see
+//! [`crate::notation_adapter`]) are not failed: they are returned as *deferred* notes, so that
+//! the corpus can carry Chinese text beside ICCS before the notation module lands.
+
+use std::path::Path;
+
+use qili::notation::{fen, iccs};
+use qili::rules::{Label, Verdict};
+use qili::{Move, Position, SetupMode};
+
+use crate::case::{
+    raw, Case, CitedLine, CycleClaim, LabelsFrom, Provenance, PublishedMove, PublishedRuling,
+};
+use crate::edition::Edition;
+use crate::locate::{index, join, Loc, Locations};
+use crate::notation_adapter::{read_move, ReadError};
+use crate::problem::Problem;
+use crate::tags::{self, Tag};
+
+/// The outcome of linting one file.
+#[derive(Debug)]
+pub struct FileLint {
+    /// The checked case; `Some` exactly when `problems` is empty.
+    pub case: Option<Case>,
+    pub problems: Vec<Problem>,
+    /// Checks this build could not make yet (see the module docs).
+    pub deferred: Vec<Problem>,
+    /// The id the file declares and where, for the corpus-wide uniqueness check.
+    pub declared_id: Option<(String, Loc)>,
+}
+
+/// The eight published labels, for messages.
+pub const LABELS: &str = "将 杀 捉 兑 献 拦 跟 闲";
+
+/// Read a published label: the eight of 24.1–24.8 in either script (未定 is the engine's, not a
+/// book's).
+pub fn published_label(text: &str) -> Option<Label> {
+    Label::from_chinese(text).filter(|l| *l != Label::Undetermined)
+}
+
+/// The verdict names, for messages.
+pub fn verdict_names() -> String {
+    Verdict::ALL.map(Verdict::name).join(", ")
+}
+
+/// Whether `id` has the shape of an id: lower-case ASCII letters and digits in groups joined by
+/// single dashes.
+pub fn is_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.split('-').all(|g| {
+            !g.is_empty()
+                && g.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
+}
+
+/// Remove the first ` at line L column C` of a serde_norway message (that position is printed
+/// in front instead); a second one, such as where a quoted scalar started, stays.
+pub fn strip_location(message: &str) -> String {
+    let mut from = 0;
+    while let Some(i) = message[from..].find(" at line ").map(|i| i + from) {
+        let tail = &message[i + " at line ".len()..];
+        let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
+        let n = digits(tail);
+        if n > 0 && tail[n..].starts_with(" column ") {
+            let m = digits(&tail[n + " column ".len()..]);
+            if m > 0 {
+                let end = i + " at line ".len() + n + " column ".len() + m;
+                return format!("{}{}", &message[..i], &message[end..]);
+            }
+        }
+        from = i + 1;
+    }
+    message.to_string()
+}
+
+/// Read a YAML text into `T`, or one problem at the place serde reports.
+pub fn deserialize<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, Problem> {
+    serde_yaml::from_str(text).map_err(|e| {
+        let at = e
+            .location()
+            .map(|l| Loc {
+                line: l.line(),
+                column: column_of(text, l.line(), l.index()),
+            })
+            .unwrap_or(Loc::START);
+        Problem::new(file, at, strip_location(&e.to_string()))
+    })
+}
+
+/// The 1-based character column of a byte index (serde_norway counts bytes).
+fn column_of(text: &str, line: usize, byte: usize) -> usize {
+    let byte = byte.min(text.len());
+    let start = text[..byte].rfind('\n').map_or(0, |i| i + 1);
+    let _ = line;
+    text.get(start..byte).map_or(1, |s| s.chars().count() + 1)
+}
+
+/// Lint the file at `path`, naming it `display` in problems.
+pub fn lint_file(path: &Path, display: &str) -> FileLint {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    match std::fs::read_to_string(path) {
+        Ok(text) => lint_text(display, &stem, &text),
+        Err(e) => FileLint {
+            case: None,
+            problems: vec![Problem::new(
+                display,
+                Loc::START,
+                format!("cannot read the file: {e}"),
+            )],
+            deferred: Vec::new(),
+            declared_id: None,
+        },
+    }
+}
+
+/// Lint a case file's text. `stem` is the file name without `.yaml`, which the id must equal.
+pub fn lint_text(file: &str, stem: &str, text: &str) -> FileLint {
+    let raw: raw::CaseFile = match deserialize(file, text) {
+        Ok(r) => r,
+        Err(p) => {
+            return FileLint {
+                case: None,
+                problems: vec![p],
+                deferred: Vec::new(),
+                declared_id: None,
+            }
+        }
+    };
+    let mut l = Linter {
+        file,
+        text,
+        locs: Locations::scan(text),
+        problems: Vec::new(),
+        deferred: Vec::new(),
+    };
+    let case = l.case(raw, stem);
+    let declared_id = case.as_ref().map(|c| (c.id.clone(), l.locs.value("id")));
+    let Linter {
+        mut problems,
+        mut deferred,
+        locs,
+        ..
+    } = l;
+    problems.sort();
+    deferred.sort();
+    let case = if problems.is_empty() { case } else { None };
+    FileLint {
+        declared_id: declared_id.or_else(|| {
+            // Report the id even when the rest of the file is broken.
+            let raw_id: Option<String> = serde_yaml::from_str::<serde_yaml::Value>(text)
+                .ok()
+                .and_then(|v| v.get("id").and_then(|i| i.as_str()).map(str::to_string));
+            raw_id.map(|id| (id, locs.value("id")))
+        }),
+        case,
+        problems,
+        deferred,
+    }
+}
+
+/// The 1-based `n`-th line of `text`.
+fn text_line(text: &str, n: usize) -> &str {
+    text.lines().nth(n.saturating_sub(1)).unwrap_or("")
+}
+
+struct Linter<'a> {
+    file: &'a str,
+    text: &'a str,
+    locs: Locations,
+    problems: Vec<Problem>,
+    deferred: Vec<Problem>,
+}
+
+impl Linter<'_> {
+    fn problem(&mut self, path: &str, message: impl Into<String>) {
+        let at = self.locs.value(path);
+        self.problems.push(Problem::new(
+            self.file,
+            at,
+            format!("{path}: {}", message.into()),
+        ));
+    }
+
+    fn defer(&mut self, path: &str, message: impl Into<String>) {
+        let at = self.locs.value(path);
+        self.deferred.push(Problem::new(
+            self.file,
+            at,
+            format!("{path}: {}", message.into()),
+        ));
+    }
+
+    /// Check everything; returns the case when the parts needed to build it are sound (the
+    /// caller drops it if any problem was found).
+    fn case(&mut self, raw: raw::CaseFile, stem: &str) -> Option<Case> {
+        if !is_id(&raw.id) {
+            self.problem(
+                "id",
+                format!(
+                    "'{}' is not a valid id, expected lower-case ASCII letters and digits joined by single dashes (cxa2011-fig02)",
+                    raw.id
+                ),
+            );
+        } else if raw.id != stem {
+            self.problem(
+                "id",
+                format!(
+                    "'{}' does not match the file name, expected '{stem}' (the id is the file name without .yaml)",
+                    raw.id
+                ),
+            );
+        }
+        if raw.title.trim().is_empty() || raw.title.contains('\n') {
+            self.problem("title", "expected one non-empty line");
+        }
+        let mut tag_list = Vec::new();
+        for (i, t) in raw.tags.iter().enumerate() {
+            let path = index("tags", i);
+            match Tag::from_name(t) {
+                None => self.problem(
+                    &path,
+                    format!(
+                        "'{t}' is not a known tag, expected one of: {} (see corpus/README.md)",
+                        tags::names()
+                    ),
+                ),
+                Some(tag) if tag_list.contains(&tag) => self.problem(
+                    &path,
+                    format!("'{t}' is listed twice, expected each tag once"),
+                ),
+                Some(tag) => tag_list.push(tag),
+            }
+        }
+        let provenance = self.provenance(&raw.position);
+        let editions: Vec<Option<Edition>> = raw
+            .published
+            .iter()
+            .map(|p| Edition::from_name(&p.edition))
+            .collect();
+        let mode = if editions.contains(&Some(Edition::Paiju)) {
+            SetupMode::Composed
+        } else {
+            SetupMode::Standard
+        };
+        let start = match fen::parse(&raw.position.fen, mode) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                let mut at = self.locs.value("position.fen");
+                if let fen::FenError::Syntax { column, .. } = &e {
+                    // Point at the offending character when the FEN sits on its line as written.
+                    let line = text_line(self.text, at.line);
+                    let quoted = line
+                        .chars()
+                        .nth(at.column - 1)
+                        .is_some_and(|c| c == '\'' || c == '"');
+                    at.column += column - 1 + usize::from(quoted);
+                }
+                self.problems.push(Problem::new(
+                    self.file,
+                    at,
+                    format!(
+                        "position.fen: {e}, expected a legal position (ranks 9 to 0 separated by '/', red in upper case, then w or b)"
+                    ),
+                ));
+                None
+            }
+        };
+        if raw.published.is_empty() {
+            self.problem(
+                "published",
+                "no published answer, expected at least one block (edition, source, moves, cycle, verdict, text)",
+            );
+        }
+        let mut published = Vec::new();
+        for (b, block) in raw.published.into_iter().enumerate() {
+            let path = index("published", b);
+            if let Some(e) = editions[b] {
+                if editions[..b].contains(&Some(e)) {
+                    self.problem(
+                        &join(&path, "edition"),
+                        format!(
+                            "{e} is published twice in this file, expected one block per edition"
+                        ),
+                    );
+                }
+            }
+            if let Some(p) = self.published(&path, block, start.as_ref()) {
+                published.push(p);
+            }
+        }
+        Some(Case {
+            id: raw.id,
+            file: self.file.to_string(),
+            title: raw.title,
+            tags: tag_list,
+            fen: raw.position.fen,
+            start: start?,
+            provenance: provenance?,
+            published,
+        })
+    }
+
+    fn provenance(&mut self, raw: &raw::Position) -> Option<Provenance> {
+        match raw.provenance.as_str() {
+            "published" => {
+                for key in ["realises", "missing"] {
+                    let given = if key == "realises" {
+                        raw.realises.is_some()
+                    } else {
+                        raw.missing.is_some()
+                    };
+                    if given {
+                        let path = join("position", key);
+                        let at = self.locs.key(&path);
+                        self.problems.push(Problem::new(
+                            self.file,
+                            at,
+                            format!("{path}: only a reconstructed position says what it {key}, expected `provenance: reconstructed` or no `{key}`"),
+                        ));
+                    }
+                }
+                Some(Provenance::Published)
+            }
+            "reconstructed" => {
+                let realises = raw.realises.clone().unwrap_or_default();
+                if realises.iter().all(|r| r.trim().is_empty()) {
+                    self.problem(
+                        "position.realises",
+                        "a reconstructed position must say what it realises, expected a list of the source's facts the position realises",
+                    );
+                }
+                Some(Provenance::Reconstructed {
+                    realises,
+                    missing: raw.missing.clone().unwrap_or_default(),
+                })
+            }
+            other => {
+                self.problem(
+                    "position.provenance",
+                    format!("'{other}' is not a provenance, expected published or reconstructed"),
+                );
+                None
+            }
+        }
+    }
+
+    fn published(
+        &mut self,
+        path: &str,
+        raw: raw::Published,
+        start: Option<&Position>,
+    ) -> Option<PublishedRuling> {
+        let edition = Edition::from_name(&raw.edition);
+        if edition.is_none() {
+            self.problem(
+                &join(path, "edition"),
+                format!(
+                    "'{}' is not an edition, expected one of {}",
+                    raw.edition,
+                    Edition::names()
+                ),
+            );
+        }
+        if raw.source.work.trim().is_empty() {
+            self.problem(
+                &join(path, "source.work"),
+                "expected the book or article the answer is from",
+            );
+        }
+        let labels_from = match raw.labels_from.as_deref() {
+            None | Some("caption") => Some(LabelsFrom::Caption),
+            Some("summary") => Some(LabelsFrom::Summary),
+            Some(other) => {
+                self.problem(
+                    &join(path, "labels_from"),
+                    format!("'{other}' is not a label source, expected caption or summary"),
+                );
+                None
+            }
+        };
+        let cycle = match raw.cycle.as_str() {
+            "exact" => Some(CycleClaim::Exact),
+            "pattern" => match raw.cycle_note.as_deref().map(str::trim) {
+                Some(note) if !note.is_empty() => Some(CycleClaim::Pattern {
+                    note: note.to_string(),
+                }),
+                _ => {
+                    self.problem(
+                        &join(path, "cycle"),
+                        "`cycle: pattern` needs a `cycle_note`, expected a note saying why the moves do not return to their start and what the book judges",
+                    );
+                    None
+                }
+            },
+            other => {
+                self.problem(
+                    &join(path, "cycle"),
+                    format!("'{other}' is not a cycle kind, expected exact or pattern"),
+                );
+                None
+            }
+        };
+        let verdict = Verdict::from_name(&raw.verdict);
+        if verdict.is_none() {
+            self.problem(
+                &join(path, "verdict"),
+                format!(
+                    "'{}' is not a verdict, expected one of {}",
+                    raw.verdict,
+                    verdict_names()
+                ),
+            );
+        }
+        if raw.text.trim().is_empty() {
+            self.problem(
+                &join(path, "text"),
+                "expected the published verdict, verbatim",
+            );
+        }
+        let moves_path = join(path, "moves");
+        if raw.moves.is_empty() {
+            self.problem(&moves_path, "no moves, expected the moves as published");
+        }
+        let mut moves = Vec::new();
+        let mut positions = Vec::new();
+        let mut complete = start.is_some();
+        if let Some(start) = start {
+            let mut pos = start.clone();
+            positions.push(pos.clone());
+            for (i, m) in raw.moves.iter().enumerate() {
+                let mpath = index(&moves_path, i);
+                let label = self.label(&mpath, m.label.as_deref());
+                let Some(mv) = self.published_move(&mpath, i + 1, &pos, m) else {
+                    complete = false;
+                    break;
+                };
+                moves.push(PublishedMove {
+                    text: m.text.clone(),
+                    mv,
+                    label,
+                    loose: m.loose.clone(),
+                });
+                pos.play_unchecked(mv);
+                positions.push(pos.clone());
+            }
+            if complete
+                && cycle == Some(CycleClaim::Exact)
+                && !raw.moves.is_empty()
+                && pos.hash() != start.hash()
+            {
+                self.problem(
+                    &join(path, "cycle"),
+                    format!(
+                        "`cycle: exact`, but the moves end in {} which is not the start position, expected moves that return to the start, or `cycle: pattern` with a `cycle_note`",
+                        fen::write(&pos)
+                    ),
+                );
+            }
+        } else {
+            for (i, m) in raw.moves.iter().enumerate() {
+                self.label(&index(&moves_path, i), m.label.as_deref());
+            }
+        }
+        let mut lines = Vec::new();
+        for (k, line) in raw.lines.into_iter().enumerate() {
+            let lpath = index(&join(path, "lines"), k);
+            if complete {
+                self.line(&lpath, &line, &positions);
+            }
+            lines.push(CitedLine {
+                after_ply: line.after_ply,
+                moves: line.moves,
+                note: line.note,
+            });
+        }
+        if !complete {
+            return None;
+        }
+        Some(PublishedRuling {
+            edition: edition?,
+            source: raw.source,
+            moves,
+            labels_from: labels_from?,
+            cycle: cycle?,
+            verdict: verdict?,
+            text: raw.text,
+            lines,
+            notes: raw.notes,
+        })
+    }
+
+    fn label(&mut self, mpath: &str, label: Option<&str>) -> Option<Label> {
+        let text = label?;
+        let l = published_label(text);
+        if l.is_none() {
+            self.problem(
+                &join(mpath, "label"),
+                format!("'{text}' is not a label, expected one of {LABELS} (either script)"),
+            );
+        }
+        l
+    }
+
+    /// Read one published move (text and, when given, ICCS) and check the two agree.
+    fn published_move(
+        &mut self,
+        mpath: &str,
+        ply: usize,
+        pos: &Position,
+        m: &raw::PublishedMove,
+    ) -> Option<Move> {
+        let side = pos.turn().name();
+        let iccs_path = join(mpath, "iccs");
+        let text_path = join(mpath, "move");
+        let by_iccs = match m.iccs.as_deref() {
+            None => None,
+            Some(t) => match iccs::parse(t) {
+                Err(e) => {
+                    self.problem(&iccs_path, format!("ply {ply}: {e}"));
+                    return None;
+                }
+                Ok(mv) => match pos.check_move(mv) {
+                    Err(e) => {
+                        self.problem(
+                            &iccs_path,
+                            format!("ply {ply} ({t}): {e}, expected a legal move for {side}"),
+                        );
+                        return None;
+                    }
+                    Ok(()) => Some(mv),
+                },
+            },
+        };
+        if m.loose.is_some() && by_iccs.is_none() {
+            self.problem(
+                &join(mpath, "loose"),
+                format!(
+                    "ply {ply}: a loose move must give `iccs`, expected the ICCS of the move '{}' means",
+                    m.text
+                ),
+            );
+            return None;
+        }
+        let text = m.text.trim();
+        match (read_move(pos, text), by_iccs) {
+            (Ok(mv), None) => Some(mv),
+            (Ok(mv), Some(i)) if mv == i => Some(mv),
+            (Ok(mv), Some(i)) => {
+                self.problem(
+                    &text_path,
+                    format!("ply {ply}: '{text}' is {mv} here but iccs says {i}, expected both to name the same move"),
+                );
+                None
+            }
+            (
+                Err(ReadError::Ambiguous {
+                    candidates,
+                    message,
+                }),
+                Some(i),
+            ) if m.loose.is_some() => {
+                if candidates.contains(&i) {
+                    Some(i)
+                } else {
+                    self.problem(
+                        &iccs_path,
+                        format!(
+                            "ply {ply}: {i} is not one of the moves the loose text '{text}' could mean ({}), expected one of them ({message})",
+                            join_moves(&candidates)
+                        ),
+                    );
+                    None
+                }
+            }
+            (Err(ReadError::Ambiguous { message, .. }), _) => {
+                self.problem(
+                    &text_path,
+                    format!("ply {ply}: '{text}' is ambiguous here ({message}), expected strict notation, or `loose: <why>` with `iccs`"),
+                );
+                None
+            }
+            (Err(e @ ReadError::Unavailable { .. }), Some(i)) => {
+                self.defer(
+                    &text_path,
+                    format!("ply {ply}: '{text}' not checked against iccs {i}: {e}"),
+                );
+                Some(i)
+            }
+            (Err(e @ ReadError::Unavailable { .. }), None) => {
+                self.problem(
+                    &text_path,
+                    format!(
+                        "ply {ply}: '{text}' cannot be read: {e}; expected an `iccs` beside it"
+                    ),
+                );
+                None
+            }
+            (Err(ReadError::Invalid(msg)), _) => {
+                self.problem(
+                    &text_path,
+                    format!("ply {ply}: {msg}, expected a legal move for {side}"),
+                );
+                None
+            }
+        }
+    }
+
+    /// A cited line must be legal from the position after `after_ply`.
+    fn line(&mut self, lpath: &str, line: &raw::Line, positions: &[Position]) {
+        let last = positions.len() - 1;
+        let Some(start) = positions.get(line.after_ply) else {
+            self.problem(
+                &join(lpath, "after_ply"),
+                format!(
+                    "{} is past the last published move, expected 0 to {last}",
+                    line.after_ply
+                ),
+            );
+            return;
+        };
+        if line.moves.is_empty() {
+            self.problem(&join(lpath, "moves"), "no moves, expected the cited line");
+        }
+        let mut pos = start.clone();
+        for (j, text) in line.moves.iter().enumerate() {
+            let mpath = index(&join(lpath, "moves"), j);
+            match read_move(&pos, text) {
+                Ok(mv) => {
+                    pos.play_unchecked(mv);
+                }
+                Err(e @ ReadError::Unavailable { .. }) => {
+                    self.defer(&mpath, format!("line not checked from '{text}' on: {e}"));
+                    return;
+                }
+                Err(e) => {
+                    self.problem(
+                        &mpath,
+                        format!(
+                            "move {} of the line after ply {}: {e}, expected a legal move for {}",
+                            j + 1,
+                            line.after_ply,
+                            pos.turn().name()
+                        ),
+                    );
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn join_moves(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_locations() {
+        assert!(is_id("cxa2011-fig02"));
+        assert!(is_id("huo-2015-fig1"));
+        assert!(!is_id("Cxa2011"));
+        assert!(!is_id("a--b"));
+        assert!(!is_id("-a"));
+        assert_eq!(
+            strip_location("unknown field `x` at line 3 column 5, expected `a`"),
+            "unknown field `x`, expected `a`"
+        );
+        assert_eq!(strip_location("at line is fine"), "at line is fine");
+        assert_eq!(
+            strip_location("end of stream at line 20 column 1, while scanning a quoted scalar at line 3 column 8"),
+            "end of stream, while scanning a quoted scalar at line 3 column 8"
+        );
+    }
+
+    /// A case whose second red move is the loose text `马四进二` (two red horses on file 四).
+    fn loose_case(iccs: &str) -> String {
+        format!(
+            "id: loose\ntitle: t\ntags: []\nposition:\n  fen: 3k5/9/9/9/9/9/5N3/9/5N3/4K4 w\n  provenance: published\npublished:\n  - edition: cxa2011\n    source: {{ work: w }}\n    moves:\n      - {{ move: {iccs}, loose: 原书未写前后 }}\n    cycle: pattern\n    cycle_note: n\n    verdict: draw\n    text: t\n"
+        )
+        .replace("move: f", "move: 马四进二, iccs: f")
+    }
+
+    #[test]
+    fn loose_move_is_accepted_when_its_iccs_is_legal() {
+        // Until the notation merge the Chinese text cannot be read: a loose move is accepted
+        // on its legal ICCS and the comparison is deferred.
+        let l = lint_text("loose.yaml", "loose", &loose_case("f1h2"));
+        assert!(l.problems.is_empty(), "{:?}", l.problems);
+        if !crate::notation_adapter::FULL_NOTATION {
+            assert_eq!(l.deferred.len(), 1);
+            assert!(l.deferred[0]
+                .message
+                .contains("not checked against iccs f1h2"));
+        }
+    }
+
+    /// TODO(notation merge): runs with `--features notation-branch`; make it unconditional once
+    /// the notation module reports the candidates of an ambiguous text.
+    #[cfg(feature = "notation-branch")]
+    #[test]
+    fn loose_move_iccs_must_be_a_candidate() {
+        let l = lint_text("loose.yaml", "loose", &loose_case("f1h2"));
+        assert!(
+            l.problems.is_empty() && l.deferred.is_empty(),
+            "{:?}",
+            l.problems
+        );
+        let l = lint_text("loose.yaml", "loose", &loose_case("f3g5"));
+        assert_eq!(l.problems.len(), 1, "{:?}", l.problems);
+        assert!(l.problems[0]
+            .message
+            .contains("f3g5 is not one of the moves the loose text '马四进二' could mean"));
+        // Without `loose`, an ambiguous text is a problem.
+        let strict = loose_case("f1h2").replace(", loose: 原书未写前后", "");
+        let l = lint_text("loose.yaml", "loose", &strict);
+        assert!(
+            l.problems[0].message.contains("is ambiguous here"),
+            "{:?}",
+            l.problems
+        );
+    }
+}

@@ -1,0 +1,372 @@
+//! `report.html`: one self-contained page (inline CSS and SVG, no scripts, no network). Per
+//! case the start position, and per edition the moves with the published and the engine's
+//! labels side by side, the evidence, the verdicts and a unified diff of the two rulings.
+
+use std::fmt::Write;
+
+use qili::notation::fen;
+use qili::SetupMode;
+use similar::TextDiff;
+
+use super::{escape, svg};
+use crate::case::{CycleClaim, Provenance};
+use crate::compare::Outcome;
+use crate::results::{CaseResult, EditionResult, PlyStatus, Results};
+
+const STYLE: &str = r#"
+body { font-family: "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif; margin: 2em auto; max-width: 72em; color: #222; line-height: 1.45; }
+h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: .2em; margin-top: 2em; }
+table { border-collapse: collapse; margin: .6em 0; }
+th, td { border: 1px solid #ccc; padding: .2em .5em; text-align: left; vertical-align: top; }
+th { background: #f2f2f2; }
+.totals td:last-child { text-align: right; }
+.case-body { display: flex; gap: 1.5em; align-items: flex-start; flex-wrap: wrap; }
+.case-body > .editions { flex: 1; min-width: 30em; }
+.edition { border-left: 4px solid #ccc; padding-left: 1em; margin-bottom: 1.5em; }
+.edition.agrees { border-color: #2a8a2a; } .edition.recorded { border-color: #d9a400; }
+.edition.new, .edition.stale, .edition.broken { border-color: #c00; } .edition.no_rule_book { border-color: #999; }
+.badge { display: inline-block; padding: 0 .5em; border-radius: .6em; font-size: .85em; color: #fff; background: #999; }
+.badge.agrees { background: #2a8a2a; } .badge.recorded { background: #b38600; }
+.badge.new, .badge.stale, .badge.broken { background: #c00; }
+tr.differs td { background: #fde2e2; } tr.recorded td { background: #fff4cc; }
+td.label { text-align: center; font-weight: bold; }
+.evidence { font-size: .9em; color: #444; }
+pre.diff { background: #f8f8f8; padding: .6em; border: 1px solid #ddd; overflow-x: auto; }
+pre.diff .del { color: #a00; } pre.diff .ins { color: #070; } pre.diff .hunk { color: #777; }
+.muted { color: #777; }
+nav ul { columns: 3; }
+"#;
+
+pub fn render(r: &Results) -> String {
+    let mut s = String::new();
+    s.push_str("<!DOCTYPE html>\n<html lang=\"zh\">\n<head>\n<meta charset=\"utf-8\">\n<title>qili: corpus report</title>\n<style>");
+    s.push_str(STYLE);
+    s.push_str("</style>\n</head>\n<body>\n<h1>qili: corpus report 棋例判例报告</h1>\n");
+    totals(&mut s, r);
+    nav(&mut s, r);
+    errata(&mut s, r);
+    failures(&mut s, r);
+    for c in &r.cases {
+        case(&mut s, c);
+    }
+    s.push_str("</body>\n</html>\n");
+    s
+}
+
+fn badge(o: Outcome) -> String {
+    format!(
+        r#"<span class="badge {}">{} {}</span>"#,
+        o.name(),
+        o.name(),
+        o.chinese()
+    )
+}
+
+fn totals(s: &mut String, r: &Results) {
+    let t = &r.totals;
+    match &r.rules_override {
+        Some(b) => {
+            let _ = writeln!(
+                s,
+                "<p>Every edition judged under <code>{}</code> (<code>--rules</code>).</p>",
+                escape(b)
+            );
+        }
+        None => s.push_str("<p>Each edition judged under its own rule book.</p>\n"),
+    }
+    if let Some(f) = &r.filter {
+        let _ = writeln!(s, "<p>Only cases matching <code>{}</code>.</p>", escape(f));
+    }
+    s.push_str("<table class=\"totals\">\n");
+    let rows = [
+        ("cases 判例", t.cases.to_string()),
+        ("case × edition", t.runs.to_string()),
+        (
+            "verdicts agreeing 结论一致",
+            format!("{} / {}", t.verdicts_agreeing, t.verdicts_compared),
+        ),
+        (
+            "plies agreeing 着法性质一致",
+            format!("{} / {}", t.plies_agreeing, t.plies_compared),
+        ),
+        (
+            "known disagreements 已记录的分歧",
+            t.known_disagreements.to_string(),
+        ),
+        ("new disagreements 新分歧", t.new.to_string()),
+        ("stale records 过期记录", t.stale.to_string()),
+        ("broken cases 无法判定", t.broken.to_string()),
+        ("not judged (no rule book yet)", t.no_rule_book.to_string()),
+    ];
+    for (k, v) in rows {
+        let _ = writeln!(s, "<tr><th>{k}</th><td>{v}</td></tr>");
+    }
+    s.push_str("</table>\n");
+}
+
+fn nav(s: &mut String, r: &Results) {
+    if r.cases.is_empty() {
+        s.push_str("<p class=\"muted\">No cases.</p>\n");
+        return;
+    }
+    s.push_str("<nav><h2>Cases</h2>\n<ul>\n");
+    for c in &r.cases {
+        for e in &c.editions {
+            let _ = writeln!(
+                s,
+                "<li><a href=\"#{}\">{} [{}]</a> {}</li>",
+                escape(&e.anchor),
+                escape(&c.id),
+                escape(&e.edition),
+                badge(e.outcome)
+            );
+        }
+    }
+    s.push_str("</ul></nav>\n");
+}
+
+fn errata(s: &mut String, r: &Results) {
+    s.push_str("<section id=\"candidate-errata\">\n<h2>Candidate errata 候选勘误</h2>\n");
+    if r.candidate_errata.is_empty() {
+        s.push_str("<p class=\"muted\">None: no figure published by two editions where qili sides with one of them.</p>\n");
+    } else {
+        s.push_str("<table><tr><th>case</th><th>ply</th><th>move</th><th>qili agrees with</th><th>against</th><th>qili</th><th>evidence</th></tr>\n");
+        for e in &r.candidate_errata {
+            let _ = writeln!(
+                s,
+                "<tr><td><a href=\"#{}\">{}</a></td><td>{}</td><td>{}</td><td>{} {}</td><td>{} {}</td><td>{} ({})</td><td class=\"evidence\">{}</td></tr>",
+                escape(&e.case),
+                escape(&e.case),
+                e.ply.map_or("verdict".to_string(), |p| p.to_string()),
+                escape(e.move_text.as_deref().unwrap_or("—")),
+                escape(&e.agrees_with.edition),
+                escape(&e.agrees_with.answer),
+                escape(&e.differs_from.edition),
+                escape(&e.differs_from.answer),
+                escape(&e.engine),
+                escape(&e.rule_book),
+                escape(&e.evidence)
+            );
+        }
+        s.push_str("</table>\n");
+    }
+    s.push_str("</section>\n");
+}
+
+fn failures(s: &mut String, r: &Results) {
+    let f = r.failures();
+    if f.is_empty() {
+        return;
+    }
+    s.push_str("<section id=\"failures\">\n<h2>Failures</h2>\n<ul>\n");
+    for line in f {
+        let _ = writeln!(s, "<li><code>{}</code></li>", escape(&line));
+    }
+    s.push_str("</ul>\n</section>\n");
+}
+
+fn case(s: &mut String, c: &CaseResult) {
+    let _ = writeln!(
+        s,
+        "<section class=\"case\" id=\"{}\">\n<h2>{} — {}</h2>",
+        escape(&c.id),
+        escape(&c.id),
+        escape(&c.title)
+    );
+    let tags: Vec<&str> = c.tags.iter().map(|t| t.name()).collect();
+    let _ = writeln!(
+        s,
+        "<p><code>{}</code> · FEN <code>{}</code>{}{}</p>",
+        escape(&c.file),
+        escape(&c.fen),
+        if tags.is_empty() {
+            String::new()
+        } else {
+            format!(" · tags {}", escape(&tags.join(" ")))
+        },
+        match &c.provenance {
+            Provenance::Published => String::new(),
+            Provenance::Reconstructed { .. } =>
+                " · <strong>复原局面 reconstructed</strong>".to_string(),
+        }
+    );
+    if let Provenance::Reconstructed { realises, missing } = &c.provenance {
+        s.push_str("<p>Realises:</p><ul>");
+        for x in realises {
+            let _ = write!(s, "<li>{}</li>", escape(x));
+        }
+        s.push_str("</ul>\n");
+        if !missing.is_empty() {
+            s.push_str("<p>Left open by the source:</p><ul>");
+            for x in missing {
+                let _ = write!(s, "<li>{}</li>", escape(x));
+            }
+            s.push_str("</ul>\n");
+        }
+    }
+    s.push_str("<div class=\"case-body\">\n");
+    // The FEN was validated by the lint; a composed position may need the lenient mode.
+    match fen::parse(&c.fen, SetupMode::Composed) {
+        Ok(pos) => s.push_str(&svg::board(pos.board())),
+        Err(e) => {
+            let _ = write!(s, "<p class=\"muted\">{}</p>", escape(&e.to_string()));
+        }
+    }
+    s.push_str("\n<div class=\"editions\">\n");
+    for e in &c.editions {
+        edition(s, e);
+    }
+    s.push_str("</div>\n</div>\n</section>\n");
+}
+
+fn edition(s: &mut String, e: &EditionResult) {
+    let _ = writeln!(
+        s,
+        "<article class=\"edition {}\" id=\"{}\">\n<h3>{} {}</h3>",
+        e.outcome.name(),
+        escape(&e.anchor),
+        escape(&e.edition),
+        badge(e.outcome)
+    );
+    let src = &e.source;
+    let mut parts = vec![escape(&src.work)];
+    for x in [
+        &src.figure,
+        &src.author,
+        &src.article,
+        &src.year,
+        &src.page,
+        &src.transcription,
+        &src.via,
+    ]
+    .into_iter()
+    .flatten()
+    {
+        parts.push(escape(x));
+    }
+    if let Some(u) = &src.url {
+        parts.push(format!("<a href=\"{}\">{}</a>", escape(u), escape(u)));
+    }
+    let _ = writeln!(s, "<p class=\"muted\">{}</p>", parts.join(" · "));
+    if let CycleClaim::Pattern { note } = &e.cycle {
+        let _ = writeln!(s, "<p>Not an exact repetition: {}</p>", escape(note));
+    }
+    if let Some(b) = &e.rule_book {
+        let _ = writeln!(s, "<p>Judged under <code>{}</code>.</p>", escape(b));
+    }
+    if let Some(err) = &e.error {
+        let _ = writeln!(s, "<p><strong>{}</strong></p>", escape(err));
+    }
+    s.push_str("<table class=\"plies\">\n<tr><th>ply</th><th>move 着法</th><th>ICCS</th><th>published 原书</th><th>qili</th><th>evidence 依据</th></tr>\n");
+    for p in &e.plies {
+        let class = match p.status {
+            PlyStatus::Differs => "differs",
+            PlyStatus::Recorded => "recorded",
+            PlyStatus::Agrees => "agrees",
+            PlyStatus::Unlabelled => "unlabelled",
+            PlyStatus::NotJudged => "not-judged",
+        };
+        let mut evidence = p
+            .evidence
+            .as_ref()
+            .map(|ev| escape(&ev.one_line()))
+            .unwrap_or_default();
+        if let Some(reason) = &p.reason {
+            let _ = write!(evidence, "<br><em>recorded: {}</em>", escape(reason));
+        }
+        if let Some(l) = &p.loose {
+            let _ = write!(
+                evidence,
+                "<br><span class=\"muted\">loose text: {}</span>",
+                escape(l)
+            );
+        }
+        let _ = writeln!(
+            s,
+            "<tr class=\"{class}\"><td>{}</td><td>{}</td><td><code>{}</code></td><td class=\"label\">{}</td><td class=\"label\">{}</td><td class=\"evidence\">{}</td></tr>",
+            p.ply,
+            escape(&p.text),
+            escape(&p.iccs),
+            escape(p.published.as_deref().unwrap_or("—")),
+            escape(p.engine.as_deref().unwrap_or("—")),
+            evidence
+        );
+    }
+    s.push_str("</table>\n");
+    let _ = writeln!(
+        s,
+        "<p>Published 原书: <strong>{}</strong> — {}</p>",
+        escape(&e.published_verdict_chinese),
+        escape(&e.published_text)
+    );
+    if let Some(en) = &e.engine {
+        let _ = writeln!(
+            s,
+            "<p>qili: <strong>{}</strong>{}</p>",
+            escape(&en.verdict_chinese),
+            if en.reason.is_empty() {
+                String::new()
+            } else {
+                format!(" — {}", escape(&en.reason))
+            }
+        );
+        let _ = writeln!(
+            s,
+            "<p class=\"evidence\">红方 {} {} · 黑方 {} {}{}</p>",
+            escape(&en.red.class_chinese),
+            escape(&en.red.summary),
+            escape(&en.black.class_chinese),
+            escape(&en.black.summary),
+            en.cycle.as_ref().map_or(String::new(), |c| format!(
+                " · 循环 from ply {} every {} plies, start position seen {}×{}",
+                c.start + 1,
+                c.period,
+                c.occurrences,
+                if c.note.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", escape(&c.note))
+                }
+            ))
+        );
+        diff(s, e);
+    }
+    s.push_str("</article>\n");
+}
+
+fn diff(s: &mut String, e: &EditionResult) {
+    let (published, engine) = e.ruling_lines();
+    let text_diff = TextDiff::from_lines(&published, &engine);
+    let unified = text_diff
+        .unified_diff()
+        .context_radius(100)
+        .header(
+            &format!("published ({})", e.edition),
+            &format!("qili ({})", e.rule_book.as_deref().unwrap_or("")),
+        )
+        .to_string();
+    if unified.is_empty() {
+        s.push_str("<p class=\"muted\">The rulings agree line for line.</p>\n");
+        return;
+    }
+    s.push_str("<pre class=\"diff\">");
+    for line in unified.lines() {
+        let class = if line.starts_with("+++") || line.starts_with("---") {
+            "hunk"
+        } else if line.starts_with('-') {
+            "del"
+        } else if line.starts_with('+') {
+            "ins"
+        } else if line.starts_with("@@") {
+            "hunk"
+        } else {
+            ""
+        };
+        if class.is_empty() {
+            let _ = writeln!(s, "{}", escape(line));
+        } else {
+            let _ = writeln!(s, "<span class=\"{class}\">{}</span>", escape(line));
+        }
+    }
+    s.push_str("</pre>\n");
+}

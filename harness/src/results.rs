@@ -1,0 +1,520 @@
+//! Everything a run found, as plain data: what `results.json` holds and what the Markdown and
+//! HTML reports are rendered from. Deterministic by construction: vectors in a fixed order, no
+//! maps with random order, no times.
+
+use qili::rules::{Evidence, Label, Ruling, Threat};
+use qili::Color;
+use serde::Serialize;
+
+use crate::case::{Case, CitedLine, CycleClaim, LabelsFrom, Provenance, Source};
+use crate::compare::{Comparison, Outcome};
+use crate::corpus::{BrokenFile, Corpus};
+use crate::errata::{self, Erratum};
+use crate::expectations::{Difference, Expectations};
+use crate::problem::Problem;
+use crate::run::{EditionRun, Judged, Options};
+use crate::tags::Tag;
+
+/// Bump when the shape of `results.json` changes incompatibly.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Results {
+    pub schema_version: u32,
+    /// The rule book forced on every edition (`--rules`), if any.
+    pub rules_override: Option<String>,
+    /// The `--filter` text, if any (the reports then cover part of the corpus).
+    pub filter: Option<String>,
+    pub totals: Totals,
+    pub cases: Vec<CaseResult>,
+    pub broken_files: Vec<BrokenFile>,
+    pub expectation_problems: Vec<Problem>,
+    pub candidate_errata: Vec<Erratum>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Totals {
+    /// Case files, sound or broken.
+    pub cases: usize,
+    /// Case × edition rows.
+    pub runs: usize,
+    pub agrees: usize,
+    pub recorded: usize,
+    pub stale: usize,
+    pub new: usize,
+    pub no_rule_book: usize,
+    /// Rows the engine could not judge, plus files that did not lint.
+    pub broken: usize,
+    pub verdicts_agreeing: usize,
+    pub verdicts_compared: usize,
+    pub plies_agreeing: usize,
+    pub plies_compared: usize,
+    /// Differences explained by a record.
+    pub known_disagreements: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CaseResult {
+    pub id: String,
+    pub title: String,
+    pub file: String,
+    pub tags: Vec<Tag>,
+    pub fen: String,
+    #[serde(flatten)]
+    pub provenance: Provenance,
+    pub editions: Vec<EditionResult>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EditionResult {
+    pub edition: String,
+    /// The HTML anchor of this row's details.
+    pub anchor: String,
+    /// The rule book the engine ruled under (`None`: not judged).
+    pub rule_book: Option<String>,
+    pub outcome: Outcome,
+    pub source: Source,
+    pub labels_from: LabelsFrom,
+    #[serde(flatten)]
+    pub cycle: CycleClaim,
+    pub published_verdict: String,
+    pub published_verdict_chinese: String,
+    pub published_text: String,
+    pub engine: Option<EngineResult>,
+    /// Why the engine could not judge, or that the rule book does not exist.
+    pub error: Option<String>,
+    pub comparison: Option<Comparison>,
+    pub plies: Vec<PlyResult>,
+    pub lines: Vec<CitedLine>,
+    pub notes: Option<String>,
+}
+
+impl EditionResult {
+    /// One line per ply, `3 马一进二 捉`, then the verdict: what the unified diff compares.
+    /// Plies without a published label show no label on either side, so the diff shows only
+    /// real disagreements.
+    pub fn ruling_lines(&self) -> (String, String) {
+        let mut published = String::new();
+        let mut engine = String::new();
+        for p in &self.plies {
+            let (a, b) = match &p.published {
+                Some(l) => (
+                    format!("{} {} {l}", p.ply, p.text),
+                    format!(
+                        "{} {} {}",
+                        p.ply,
+                        p.text,
+                        p.engine.as_deref().unwrap_or("—")
+                    ),
+                ),
+                None => {
+                    let s = format!("{} {}", p.ply, p.text);
+                    (s.clone(), s)
+                }
+            };
+            published.push_str(&a);
+            published.push('\n');
+            engine.push_str(&b);
+            engine.push('\n');
+        }
+        published.push_str(&format!("结论 {}\n", self.published_verdict_chinese));
+        engine.push_str(&format!(
+            "结论 {}\n",
+            self.engine
+                .as_ref()
+                .map_or("—", |e| e.verdict_chinese.as_str())
+        ));
+        (published, engine)
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineResult {
+    pub rule_book: String,
+    pub verdict: String,
+    pub verdict_chinese: String,
+    pub reason: String,
+    pub cycle: Option<CycleResult>,
+    pub red: SideResult,
+    pub black: SideResult,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CycleResult {
+    pub start: usize,
+    pub period: usize,
+    pub occurrences: usize,
+    pub exact: bool,
+    pub note: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SideResult {
+    pub class: String,
+    pub class_chinese: String,
+    pub summary: String,
+}
+
+/// How one ply stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlyStatus {
+    Agrees,
+    /// Differs, and a record explains it.
+    Recorded,
+    /// Differs without a record.
+    Differs,
+    /// The book gives no label for this ply.
+    Unlabelled,
+    /// The engine did not rule.
+    NotJudged,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlyResult {
+    pub ply: usize,
+    pub side: &'static str,
+    /// As published.
+    pub text: String,
+    pub iccs: String,
+    pub loose: Option<String>,
+    pub published: Option<String>,
+    pub engine: Option<String>,
+    /// The move as the engine writes it in Chinese.
+    pub engine_chinese: Option<String>,
+    pub status: PlyStatus,
+    /// The record's reason when the difference is recorded.
+    pub reason: Option<String>,
+    pub evidence: Option<EvidenceResult>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EvidenceResult {
+    pub clause: String,
+    pub text: String,
+    pub threats: Vec<ThreatResult>,
+    /// ICCS moves.
+    pub line: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ThreatResult {
+    pub kind: String,
+    pub attacker: String,
+    pub target: String,
+    pub rootedness: String,
+    pub line: Vec<String>,
+}
+
+impl EvidenceResult {
+    pub fn from_evidence(e: &Evidence) -> EvidenceResult {
+        EvidenceResult {
+            clause: e.clause.to_string(),
+            text: e.text.clone(),
+            threats: e.threats.iter().map(ThreatResult::from_threat).collect(),
+            line: e.line.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
+    /// One line for tables: `24.3 红马捉黑车 …`.
+    pub fn one_line(&self) -> String {
+        let mut s = if self.clause.is_empty() {
+            self.text.clone()
+        } else {
+            format!("{} {}", self.clause, self.text)
+        };
+        for t in &self.threats {
+            s.push_str(&format!(
+                "；{}→{}（{}，{}）{}",
+                t.attacker,
+                t.target,
+                t.kind,
+                t.rootedness,
+                t.line.join(" ")
+            ));
+        }
+        if !self.line.is_empty() {
+            s.push_str(&format!("；着法 {}", self.line.join(" ")));
+        }
+        s
+    }
+}
+
+impl ThreatResult {
+    fn from_threat(t: &Threat) -> ThreatResult {
+        use qili::rules::{ChaseKind, Rootedness};
+        ThreatResult {
+            kind: match t.kind {
+                ChaseKind::Direct => "直接吃子",
+                ChaseKind::Joint => "联合捉",
+                ChaseKind::ByChecks => "将军得子",
+                ChaseKind::ByExchange => "完整交换",
+            }
+            .to_string(),
+            attacker: t.attacker.to_string(),
+            target: t.target.to_string(),
+            rootedness: match t.rootedness {
+                Rootedness::Rootless => "无根子",
+                Rootedness::ShortRooted => "少根子",
+                Rootedness::Rooted => "有根子",
+            }
+            .to_string(),
+            line: t.line.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+}
+
+/// The anchor of a case × edition in `report.html`.
+pub fn anchor(case: &str, edition: &str) -> String {
+    format!("{case}--{edition}")
+}
+
+fn side_name(c: Color) -> &'static str {
+    c.name()
+}
+
+fn engine_result(r: &Ruling) -> EngineResult {
+    let side = |s: &qili::rules::SideRuling| SideResult {
+        class: s.class.name().to_string(),
+        class_chinese: s.class.chinese().to_string(),
+        summary: s.summary.clone(),
+    };
+    EngineResult {
+        rule_book: r.book.name().to_string(),
+        verdict: r.verdict.name().to_string(),
+        verdict_chinese: r.verdict.chinese().to_string(),
+        reason: r.reason.clone(),
+        cycle: r.cycle.as_ref().map(|c| CycleResult {
+            start: c.start,
+            period: c.period,
+            occurrences: c.occurrences,
+            exact: c.exact,
+            note: c.note.clone(),
+        }),
+        red: side(&r.red),
+        black: side(&r.black),
+    }
+}
+
+fn edition_result(run: &EditionRun) -> EditionResult {
+    let block = &run.case.published[run.block];
+    let (rule_book, engine, error, comparison, ruling) = match &run.judged {
+        Judged::Ruled {
+            book,
+            ruling,
+            comparison,
+        } => (
+            Some(book.name().to_string()),
+            Some(engine_result(ruling)),
+            None,
+            Some(comparison.clone()),
+            Some(&**ruling),
+        ),
+        Judged::NoRuleBook => (
+            None,
+            None,
+            Some(format!(
+                "qili has no rule book '{}' yet; run with --rules to judge it under another",
+                block.edition
+            )),
+            None,
+            None,
+        ),
+        Judged::EngineError { book, message } => (
+            Some(book.name().to_string()),
+            None,
+            Some(message.clone()),
+            None,
+            None,
+        ),
+    };
+    let mut side = run.case.start.turn();
+    let plies = block
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let ply = i + 1;
+            let engine_ply = ruling.and_then(|r| r.plies.get(i));
+            let engine_label: Option<Label> = engine_ply.map(|p| p.label);
+            let reason = comparison.as_ref().and_then(|c| {
+                c.differences.iter().find_map(|d| match d.difference {
+                    Difference::Ply { ply: p, .. } if p == ply => d.reason.clone(),
+                    _ => None,
+                })
+            });
+            let status = match (m.label, engine_label) {
+                (_, None) => PlyStatus::NotJudged,
+                (None, Some(_)) => PlyStatus::Unlabelled,
+                (Some(a), Some(b)) if a == b => PlyStatus::Agrees,
+                (Some(_), Some(_)) if reason.is_some() => PlyStatus::Recorded,
+                _ => PlyStatus::Differs,
+            };
+            let r = PlyResult {
+                ply,
+                side: side_name(side),
+                text: m.text.clone(),
+                iccs: m.mv.to_string(),
+                loose: m.loose.clone(),
+                published: m.label.map(|l| l.chinese().to_string()),
+                engine: engine_label.map(|l| l.chinese().to_string()),
+                engine_chinese: engine_ply.map(|p| p.chinese.clone()),
+                status,
+                reason,
+                evidence: engine_ply.map(|p| EvidenceResult::from_evidence(&p.evidence)),
+            };
+            side = !side;
+            r
+        })
+        .collect();
+    EditionResult {
+        edition: block.edition.name().to_string(),
+        anchor: anchor(&run.case.id, block.edition.name()),
+        rule_book,
+        outcome: run.outcome(),
+        source: block.source.clone(),
+        labels_from: block.labels_from,
+        cycle: block.cycle.clone(),
+        published_verdict: block.verdict.name().to_string(),
+        published_verdict_chinese: block.verdict.chinese().to_string(),
+        published_text: block.text.clone(),
+        engine,
+        error,
+        comparison,
+        plies,
+        lines: block.lines.clone(),
+        notes: block.notes.clone(),
+    }
+}
+
+fn case_result(case: &Case, runs: &[EditionRun], dir_name: &str) -> CaseResult {
+    CaseResult {
+        id: case.id.clone(),
+        title: case.title.clone(),
+        file: format!("{dir_name}/{}.yaml", case.id),
+        tags: case.tags.clone(),
+        fen: case.fen.clone(),
+        provenance: case.provenance.clone(),
+        editions: runs.iter().map(edition_result).collect(),
+    }
+}
+
+/// Put a run together: per case, per edition, totals and candidate errata.
+pub fn build(
+    corpus: &Corpus,
+    expectations: &Expectations,
+    runs: &[EditionRun],
+    options: &Options,
+) -> Results {
+    let dir_name = corpus
+        .dir
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "corpus".to_string());
+    let filter = options.filter.as_deref();
+    let mut cases = Vec::new();
+    let mut candidate_errata = Vec::new();
+    let mut i = 0;
+    while i < runs.len() {
+        let case = runs[i].case;
+        let mut j = i;
+        while j < runs.len() && std::ptr::eq(runs[j].case, case) {
+            j += 1;
+        }
+        cases.push(case_result(case, &runs[i..j], &dir_name));
+        candidate_errata.extend(errata::find(case, &runs[i..j]));
+        i = j;
+    }
+    let broken_files: Vec<BrokenFile> = corpus
+        .broken
+        .iter()
+        .filter(|b| filter.is_none_or(|f| b.id.contains(f)))
+        .cloned()
+        .collect();
+    let mut totals = Totals {
+        cases: cases.len() + broken_files.len(),
+        broken: broken_files.len(),
+        ..Totals::default()
+    };
+    for e in cases.iter().flat_map(|c| &c.editions) {
+        totals.runs += 1;
+        match e.outcome {
+            Outcome::Agrees => totals.agrees += 1,
+            Outcome::Recorded => totals.recorded += 1,
+            Outcome::Stale => totals.stale += 1,
+            Outcome::New => totals.new += 1,
+            Outcome::NoRuleBook => totals.no_rule_book += 1,
+            Outcome::Broken => totals.broken += 1,
+        }
+        if let Some(c) = &e.comparison {
+            totals.verdicts_compared += 1;
+            totals.verdicts_agreeing += usize::from(c.verdict_agrees);
+            totals.plies_compared += c.plies_compared;
+            totals.plies_agreeing += c.plies_agreeing;
+            totals.known_disagreements +=
+                c.differences.iter().filter(|d| d.reason.is_some()).count();
+        }
+    }
+    Results {
+        schema_version: SCHEMA_VERSION,
+        rules_override: options.rules.as_ref().map(|b| b.id.name().to_string()),
+        filter: options.filter.clone(),
+        totals,
+        cases,
+        broken_files,
+        expectation_problems: expectations.problems.clone(),
+        candidate_errata,
+    }
+}
+
+impl Results {
+    /// Whether the run passes: nothing new, stale or broken.
+    pub fn passes(&self) -> bool {
+        self.totals.new == 0
+            && self.totals.stale == 0
+            && self.totals.broken == 0
+            && self.expectation_problems.is_empty()
+    }
+
+    /// One line per failing row or file, for the terminal.
+    pub fn failures(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for b in &self.broken_files {
+            for p in &b.problems {
+                out.push(format!("broken: {p}"));
+            }
+        }
+        for p in &self.expectation_problems {
+            out.push(format!("broken: {p}"));
+        }
+        for c in &self.cases {
+            for e in &c.editions {
+                let head = format!("{} [{}]", c.id, e.edition);
+                match e.outcome {
+                    Outcome::Broken => out.push(format!(
+                        "broken: {head}: {}",
+                        e.error.as_deref().unwrap_or("")
+                    )),
+                    Outcome::New | Outcome::Stale => {
+                        if let Some(cmp) = &e.comparison {
+                            for d in cmp.new_differences() {
+                                out.push(format!("new: {head}: {}", d.describe()));
+                            }
+                            for s in &cmp.stale {
+                                out.push(format!(
+                                    "stale: {head}: {} records {}, qili now says {} ({})",
+                                    s.record.location,
+                                    s.record.difference.describe(),
+                                    s.engine_now,
+                                    "remove or update the record"
+                                ));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+}

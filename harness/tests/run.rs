@@ -1,0 +1,218 @@
+//! `qili run` end to end on the fixture cases: it never writes into the corpus, writes its
+//! reports atomically, is deterministic, and `--check` spots a stale report.
+
+mod common;
+
+use common::*;
+
+#[test]
+fn run_never_writes_into_the_corpus() {
+    let s = Scratch::new("no-corpus-writes");
+    let corpus = corpus_copy(s.path());
+    let before = snapshot(&corpus);
+    let o = qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
+    assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
+    assert_eq!(snapshot(&corpus), before, "the corpus changed");
+    for f in ["summary.md", "report.html", "results.json"] {
+        assert!(s.path().join("reports").join(f).is_file(), "{f} missing");
+    }
+    // No temporary file is left behind.
+    let leftovers: Vec<_> = snapshot(&s.path().join("reports"))
+        .into_iter()
+        .filter(|(p, _)| p.extension().is_some_and(|e| e == "tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+
+    // An output directory inside the corpus is refused before anything is written.
+    let o = qili(
+        s.path(),
+        &["run", "--corpus", "corpus", "--out", "corpus/reports"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is inside the corpus directory"),
+        "{}",
+        stderr(&o)
+    );
+    let o = qili(s.path(), &["run", "--corpus", "corpus", "--out", "corpus"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(snapshot(&corpus), before, "the corpus changed");
+}
+
+#[test]
+fn reports_are_written_through_temporary_files() {
+    let s = Scratch::new("atomic");
+    corpus_copy(s.path());
+    let reports = s.path().join("reports");
+    std::fs::create_dir_all(&reports).unwrap();
+    for f in ["summary.md", "report.html", "results.json"] {
+        std::fs::write(reports.join(f), "OLD").unwrap();
+    }
+    // Block the temporary file of the second report: the run must fail before any rename and
+    // leave every old report intact.
+    std::fs::create_dir_all(reports.join("report.html.tmp")).unwrap();
+    let o = qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("report.html.tmp"), "{}", stderr(&o));
+    for f in ["summary.md", "report.html", "results.json"] {
+        assert_eq!(
+            std::fs::read_to_string(reports.join(f)).unwrap(),
+            "OLD",
+            "{f}"
+        );
+    }
+    assert!(!reports.join("summary.md.tmp").exists());
+    // Once unblocked, the run replaces them.
+    std::fs::remove_dir(reports.join("report.html.tmp")).unwrap();
+    let o = qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
+    assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(reports.join("summary.md"))
+        .unwrap()
+        .starts_with("# qili"));
+}
+
+#[test]
+fn runs_are_deterministic_and_check_spots_a_stale_report() {
+    let s = Scratch::new("check");
+    corpus_copy(s.path());
+    let first = qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
+    let a = snapshot(&s.path().join("reports"));
+    let again = qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
+    assert_eq!(first.status.code(), again.status.code());
+    assert_eq!(snapshot(&s.path().join("reports")), a, "two runs differ");
+
+    let check = qili(
+        s.path(),
+        &["run", "--corpus", "corpus", "--out", "reports", "--check"],
+    );
+    assert!(
+        stdout(&check).contains("are up to date"),
+        "{}",
+        stdout(&check)
+    );
+    assert!(!stdout(&check).contains("stale report"));
+    // --check passes or fails exactly as the run does when the reports are fresh.
+    assert_eq!(check.status.code(), first.status.code());
+
+    let summary = s.path().join("reports/summary.md");
+    let text = std::fs::read_to_string(&summary).unwrap();
+    std::fs::write(&summary, text.replace("| cases |", "| kases |")).unwrap();
+    std::fs::remove_file(s.path().join("reports/results.json")).unwrap();
+    let before = snapshot(&s.path().join("reports"));
+    let check = qili(
+        s.path(),
+        &["run", "--corpus", "corpus", "--out", "reports", "--check"],
+    );
+    assert_eq!(check.status.code(), Some(1));
+    let out = stdout(&check);
+    assert!(
+        out.contains("stale report: reports/summary.md: differs from a fresh run from line"),
+        "{out}"
+    );
+    assert!(
+        out.contains("stale report: reports/results.json: cannot read it"),
+        "{out}"
+    );
+    assert!(!out.contains("report.html:"), "{out}");
+    // --check writes nothing.
+    assert_eq!(snapshot(&s.path().join("reports")), before);
+
+    let o = qili(
+        s.path(),
+        &["run", "--corpus", "corpus", "--check", "--filter", "fig06"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("drop --filter"), "{}", stderr(&o));
+}
+
+#[test]
+fn results_json_has_every_case_and_edition() {
+    let s = Scratch::new("json");
+    corpus_copy(s.path());
+    qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
+    let text = std::fs::read_to_string(s.path().join("reports/results.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["schema_version"], 1);
+    let cases = v["cases"].as_array().unwrap();
+    let ids: Vec<&str> = cases.iter().map(|c| c["id"].as_str().unwrap()).collect();
+    assert_eq!(
+        ids,
+        [
+            "fixture-fig06",
+            "fixture-king",
+            "fixture-pattern",
+            "fixture-two-editions"
+        ]
+    );
+    let two = &cases[3]["editions"];
+    assert_eq!(two[0]["edition"], "cxa2011");
+    assert_eq!(two[1]["edition"], "cxa2011-trial");
+    // The trial edition has no rule book yet: reported, not a crash.
+    assert_eq!(two[1]["outcome"], "no_rule_book");
+    assert_eq!(v["totals"]["runs"], 5);
+    for c in cases {
+        for e in c["editions"].as_array().unwrap() {
+            // One row per published move, whether or not the engine ruled.
+            assert!(!e["plies"].as_array().unwrap().is_empty());
+            assert!(e["outcome"].is_string());
+        }
+    }
+    // Forcing a rule book judges the trial edition too.
+    let o = qili(
+        s.path(),
+        &[
+            "run", "--corpus", "corpus", "--out", "forced", "--rules", "cxa2011",
+        ],
+    );
+    assert!(o.status.code().is_some_and(|c| c <= 1));
+    let text = std::fs::read_to_string(s.path().join("forced/results.json")).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["rules_override"], "cxa2011");
+    assert_eq!(v["totals"]["no_rule_book"], 0);
+    let o = qili(s.path(), &["run", "--corpus", "corpus", "--rules", "axf"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--rules axf: no such rule book"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn broken_files_are_reported_and_do_not_stop_the_others() {
+    let s = Scratch::new("broken");
+    let corpus = corpus_copy(s.path());
+    std::fs::write(corpus.join("zz-broken.yaml"), "id: zz-broken\ntitle: x\n").unwrap();
+    std::fs::write(
+        corpus.join("aa-dup.yaml"),
+        std::fs::read_to_string(corpus.join("fixture-king.yaml")).unwrap(),
+    )
+    .unwrap();
+    let o = qili(s.path(), &["check", "--corpus", "corpus"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("corpus/zz-broken.yaml:1:1: missing field `tags`"),
+        "{out}"
+    );
+    assert!(
+        out.contains("corpus/aa-dup.yaml:2:5: id: 'fixture-king' does not match the file name, expected 'aa-dup'"),
+        "{out}"
+    );
+    assert!(
+        out.contains("corpus/aa-dup.yaml:2:5: id: 'fixture-king' is also declared by corpus/fixture-king.yaml:2:5, expected ids unique across the corpus"),
+        "{out}"
+    );
+    assert!(
+        out.contains("corpus/fixture-king.yaml:2:5: id: 'fixture-king' is also declared by corpus/aa-dup.yaml:2:5"),
+        "{out}"
+    );
+    let o = qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
+    assert_eq!(o.status.code(), Some(1));
+    let summary = std::fs::read_to_string(s.path().join("reports/summary.md")).unwrap();
+    assert!(
+        summary.contains("broken: corpus/zz-broken.yaml:1:1"),
+        "{summary}"
+    );
+    assert!(summary.contains("| fixture-fig06 | cxa2011 |"), "{summary}");
+}
