@@ -57,6 +57,12 @@ pub struct Searcher {
     mates: HashMap<u64, Option<Vec<Move>>>,
     /// Positions on the current line, so a line of checks that goes round in circles stops.
     path: Vec<u64>,
+    /// Captures the attacker may not make in a line: an exchange it offered is an exchange,
+    /// not a threat (24.4).
+    pub forbidden: Vec<Move>,
+    /// Captures the attacker may make only as the first move of a line: each standing threat
+    /// is judged on its own, not as the tail of every other line.
+    pub elsewhere: Vec<Move>,
 }
 
 impl Searcher {
@@ -66,6 +72,8 @@ impl Searcher {
             budget: Budget::new(nodes),
             mates: HashMap::new(),
             path: Vec::new(),
+            forbidden: Vec::new(),
+            elsewhere: Vec::new(),
         }
     }
 
@@ -191,6 +199,9 @@ impl Searcher {
         let attacker = pos.turn();
         let mut p = pos.clone();
         let captured = p.piece_at(m.to);
+        if self.forbidden.contains(&m) {
+            return None;
+        }
         p.play_unchecked(m);
         if captured.is_none() && !p.in_check() {
             return None;
@@ -373,6 +384,12 @@ impl Searcher {
             free_defender: self.limits.free_defender,
         };
         for m in moves {
+            if maximizing
+                && (self.forbidden.contains(&m)
+                    || (self.elsewhere.contains(&m) && Some(m.to) != tracked))
+            {
+                continue;
+            }
             let captured = pos.piece_at(m.to);
             let u = pos.play_unchecked(m);
             let Some((next_tracked, next_base)) =
@@ -399,7 +416,14 @@ impl Searcher {
                 &mut sub,
             );
             pos.undo(m, u);
-            let better = if maximizing { v > best } else { v < best };
+            // On equal outcomes the attacker prefers to stop and the defender to take back: the
+            // main line then shows what is really won.
+            let better = if maximizing {
+                v > best
+            } else {
+                v < best
+                    || (v == best && captured.is_some() && next_base.is_none() && pv.is_empty())
+            };
             if better {
                 best = v;
                 pv.clear();
@@ -462,7 +486,8 @@ impl Context<'_> {
                 || self.supporters.contains(&m.to)
                 || !self.standing.contains(&m));
         if retakes || counts {
-            Some((None, None))
+            // The exchange goes on on that square.
+            Some((Some(m.to), None))
         } else if checks && self.tracked.is_some() {
             Some((self.tracked, Some(self.stand)))
         } else {

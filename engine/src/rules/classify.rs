@@ -42,13 +42,33 @@ impl<'a> Classifier<'a> {
         }
     }
 
+    /// The winning first moves of the side to move, each with its best line.
     fn gain_lines(&mut self, pos: &Position) -> Vec<GainLine> {
-        if let Some(g) = self.gains.get(&pos.hash()) {
+        let key = self.searcher.forbidden.iter().fold(pos.hash(), |h, m| {
+            h.rotate_left(7) ^ (m.from.index() * 90 + m.to.index()) as u64
+        });
+        if let Some(g) = self.gains.get(&key) {
             return g.clone();
         }
-        let g = self.searcher.gain_lines(pos);
+        let winning = self.searcher.gain_lines(pos);
+        // Each threat on its own: the other winning captures may not be tacked onto its line.
+        let captures: Vec<Move> = winning
+            .iter()
+            .map(|w| w.line[0])
+            .filter(|m| pos.piece_at(m.to).is_some())
+            .collect();
+        let mut g = Vec::with_capacity(winning.len());
+        for w in winning {
+            let first = w.line[0];
+            self.searcher.elsewhere = captures.iter().copied().filter(|&c| c != first).collect();
+            let exact = self.searcher.evaluate(pos, first, true);
+            self.searcher.elsewhere.clear();
+            if let Some(e) = exact.filter(|e| e.score > 0) {
+                g.push(e);
+            }
+        }
         if !self.searcher.budget.exhausted() {
-            self.gains.insert(pos.hash(), g.clone());
+            self.gains.insert(key, g.clone());
         }
         g
     }
@@ -250,16 +270,18 @@ impl<'a> Classifier<'a> {
         again: &Position,
         offers: &[Offer],
     ) -> (Vec<Found>, Option<String>) {
-        let after: Vec<(GainLine, Found)> = self
-            .threats(again)
-            .into_iter()
-            .filter(|(_, f)| {
-                // The exchange offered is an exchange, not a chase of the partner (24.4).
-                !offers
-                    .iter()
-                    .any(|o| o.offered == f.capturer && o.partner == f.target)
-            })
+        // The exchange offered is an exchange, not a chase of the partner (24.4).
+        self.searcher.forbidden = offers
+            .iter()
+            .map(|o| Move::new(o.offered, o.partner))
             .collect();
+        let mut after = self.threats(again);
+        self.searcher.forbidden.clear();
+        // A move that answers check chases only with what it moves: the rest stood before, when
+        // the check had to be answered first (参考图6, 19, 22).
+        if before.in_check() {
+            after.retain(|(_, f)| threats::participates(again, f, mv.to));
+        }
         if after.is_empty() {
             return (Vec::new(), None);
         }
@@ -391,4 +413,25 @@ fn to_threat(_pos: &Position, f: &Found) -> Threat {
 #[allow(dead_code)]
 fn is_mate(g: &GainLine) -> bool {
     g.score >= MATE
+}
+
+/// Development aid: the described threats of the side to move, one per line.
+#[doc(hidden)]
+pub fn debug_threats(book: &RuleBook, pos: &Position) -> Vec<String> {
+    let mut c = Classifier::new(book);
+    c.threats(pos)
+        .into_iter()
+        .map(|(g, f)| {
+            format!(
+                "[{}] {} takes {} ({:?}, {:?}) main@{}: {}",
+                g.score,
+                Placed::new(f.capturer_piece, f.capturer),
+                Placed::new(f.target_piece, f.target),
+                f.kind,
+                f.rootedness,
+                f.capture_index,
+                chinese_line(pos, &g.line)
+            )
+        })
+        .collect()
 }

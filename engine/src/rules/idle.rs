@@ -61,8 +61,8 @@ pub(crate) fn exchange_offers(
     out
 }
 
-/// The moved piece put where the opponent may take it without loss (24.5 送吃): the capture
-/// that shows it.
+/// The moved piece given away (24.5 送吃): the opponent may take it and come out ahead, without
+/// being mated at once. A piece that can only be traded evenly is not given (参考图6, 24).
 pub(crate) fn sacrifice(searcher: &mut Searcher, mv: Move, after: &Position) -> Option<Move> {
     let mover = !after.turn();
     for x in after.attackers(mv.to, !mover) {
@@ -71,7 +71,7 @@ pub(crate) fn sacrifice(searcher: &mut Searcher, mv: Move, after: &Position) -> 
             continue;
         }
         if let Some(g) = searcher.evaluate(after, take, true) {
-            if g.score >= 0 && g.score < MATE {
+            if g.score > 0 && g.score < MATE {
                 return Some(take);
             }
         }
@@ -113,9 +113,10 @@ fn path(pos: &Position, m: Move) -> Vec<Square> {
     out
 }
 
-/// 拦 (24.6): the moved piece now stands in the way of an opponent piece's threat — a mating
-/// line or a winning capture the opponent had before this move and has no longer. Returns the
-/// opponent's move that is now blocked.
+/// 拦 (24.6): the moved piece now stands in the way of an opponent piece on its way to mate —
+/// the first move of a mating line the opponent had before this move, and has no longer (图7).
+/// Parrying a threat to win material by interposing is a defence like any other and stays 闲
+/// (参考图1, 参考图31). Returns the opponent's move that is now blocked.
 pub(crate) fn block(
     searcher: &mut Searcher,
     before: &Position,
@@ -124,21 +125,15 @@ pub(crate) fn block(
 ) -> Option<Move> {
     let mover = before.turn();
     let threatening = before.with_turn(!mover)?;
-    let mut firsts: Vec<Move> = Vec::new();
-    if let Some(line) = searcher.mate_by_checks(&threatening) {
-        firsts.push(line[0]);
-    }
-    for g in searcher.gain_lines(&threatening) {
-        firsts.push(g.line[0]);
-    }
-    firsts
-        .into_iter()
-        .find(|&f| path(&threatening, f).contains(&mv.to) && !after.is_legal(f))
+    let first = searcher.mate_by_checks(&threatening)?[0];
+    (path(&threatening, first).contains(&mv.to) && !after.is_legal(first)).then_some(first)
 }
 
-/// 跟 (24.7): the moved piece keeps up its watch on the opponent piece that has just moved,
-/// which is protected (the watch wins nothing). `previous` is the opponent's last move and the
-/// position before it.
+/// 跟 (24.7 盯牵): the moved piece follows the opponent piece that has just moved and pins it
+/// again: the piece is protected, so the watch wins nothing, but it may not step off the line
+/// without exposing what stands behind it to the follower. Merely attacking a protected piece
+/// that moved is not following (图20, 参考图16, 33). `previous` is the opponent's last move
+/// and the position before it.
 pub(crate) fn follow(
     previous: Option<(&Position, Move)>,
     mv: Move,
@@ -148,5 +143,40 @@ pub(crate) fn follow(
     let mover = !after.turn();
     let watched_before = prev_pos.attackers(prev.from, mover).contains(&mv.from);
     let watches_now = after.attackers(prev.to, mover).contains(&mv.to);
-    (watched_before && watches_now).then_some(prev.to)
+    if !(watched_before && watches_now) {
+        return None;
+    }
+    // Pinned: with the watched piece lifted, the follower would attack something behind it.
+    let mut lifted = after.board().clone();
+    lifted.set(prev.to, None)?;
+    let behind = Square::all().any(|s| {
+        s != prev.to
+            && after.piece_at(s).is_some_and(|p| p.color != mover)
+            && !line_attack(after.board(), mv.to, s)
+            && line_attack(&lifted, mv.to, s)
+    });
+    behind.then_some(prev.to)
+}
+
+/// Whether the rook or cannon on `from` attacks `target` on `board`.
+fn line_attack(board: &crate::Board, from: Square, target: Square) -> bool {
+    let Some(p) = board.get(from) else {
+        return false;
+    };
+    let (ff, fr) = (from.file().index() as i32, from.rank().index() as i32);
+    let (tf, tr) = (target.file().index() as i32, target.rank().index() as i32);
+    if ff != tf && fr != tr {
+        return false;
+    }
+    let (df, dr) = ((tf - ff).signum(), (tr - fr).signum());
+    let steps = (tf - ff).abs().max((tr - fr).abs());
+    let blockers = (1..steps)
+        .filter_map(|k| Square::from_coords(ff + df * k, fr + dr * k))
+        .filter(|&s| board.get(s).is_some())
+        .count();
+    match p.role {
+        crate::Role::Rook => blockers == 0,
+        crate::Role::Cannon => blockers == 1,
+        _ => false,
+    }
 }

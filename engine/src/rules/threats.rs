@@ -20,6 +20,8 @@ pub(crate) struct Found {
     pub target_piece: Piece,
     pub kind: ChaseKind,
     pub rootedness: Rootedness,
+    /// Index in `line` of the move that takes the target.
+    pub capture_index: usize,
 }
 
 /// A capture made along a line, with the pieces named by where they stood at its start.
@@ -133,7 +135,53 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         target_piece: main.victim,
         kind,
         rootedness,
+        capture_index: main.index,
     })
+}
+
+/// Whether the piece standing on `sq` takes part in winning the target: it takes it, it is
+/// the screen of the cannon that takes, or it backs the capture up (attacks the square once
+/// the target is taken).
+pub(crate) fn participates(pos: &Position, f: &Found, sq: Square) -> bool {
+    let attacker = pos.turn();
+    let mut p = pos.clone();
+    let mut at = sq;
+    for &m in &f.line[..f.capture_index] {
+        if m.from == at {
+            at = m.to;
+        } else if m.to == at {
+            return false;
+        }
+        p.play_unchecked(m);
+    }
+    let Some(&take) = f.line.get(f.capture_index) else {
+        return false;
+    };
+    if take.from == at {
+        return true;
+    }
+    // The screen of a cannon that takes.
+    let is_cannon = p.piece_at(take.from).map(|x| x.role) == Some(Role::Cannon);
+    if is_cannon && between(take.from, take.to).contains(&at) {
+        return true;
+    }
+    // Backing the capture up: it could take back on the square once the target is taken.
+    p.play_unchecked(take);
+    p.attackers(take.to, attacker).contains(&at)
+}
+
+/// The squares strictly between two squares on one file or rank.
+fn between(a: Square, b: Square) -> Vec<Square> {
+    let (af, ar) = (a.file().index() as i32, a.rank().index() as i32);
+    let (bf, br) = (b.file().index() as i32, b.rank().index() as i32);
+    if af != bf && ar != br {
+        return Vec::new();
+    }
+    let (df, dr) = ((bf - af).signum(), (br - ar).signum());
+    let steps = (bf - af).abs().max((br - ar).abs());
+    (1..steps)
+        .filter_map(|k| Square::from_coords(af + df * k, ar + dr * k))
+        .collect()
 }
 
 /// How the target on `sq` is protected against the side to move (24.15): the protectors that
