@@ -37,10 +37,9 @@ pub(crate) fn classify_side(side: &SidePlies<'_>) -> SideClass {
     }
     let light = side.labels.iter().zip(&side.chases).any(|(&l, chases)| {
         l == Label::Chase
-            && !chases.is_empty()
             && chases
                 .iter()
-                .all(|f| f.kind == ChaseKind::Joint || f.rootedness == Rootedness::ShortRooted)
+                .any(|f| f.kind == ChaseKind::Joint || f.rootedness == Rootedness::ShortRooted)
     });
     if light {
         SideClass::ForbiddenSoft

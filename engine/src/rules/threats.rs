@@ -89,42 +89,54 @@ fn captures(pos: &Position, line: &[Move]) -> (Vec<Capture>, Vec<bool>) {
 }
 
 /// Describe a winning line: which piece wins what, how, and how well the target was protected.
+///
+/// The captures of a line are grouped by square: on each square the attacker's winnings minus
+/// the defender's. The target is the piece first taken on the square that nets the most (a
+/// cannon traded for a horse nets nothing; the pawn taken afterwards is what is won, 图4; a
+/// horse taking a rook and taken back still wins the rook).
 pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
     if g.score <= 0 || g.score >= MATE {
         return None;
     }
     let attacker = pos.turn();
     let (caps, checks) = captures(pos, &g.line);
-    let ours: Vec<&Capture> = caps.iter().filter(|c| c.by_attacker).collect();
-    let main = ours
+    let mut squares: Vec<(Square, i32, usize)> = Vec::new();
+    for c in &caps {
+        let w = worth(c.victim, c.victim_origin) * if c.by_attacker { 1 } else { -1 };
+        match squares.iter_mut().find(|(s, _, _)| *s == c.square) {
+            Some((_, net, _)) => *net += w,
+            None => squares.push((c.square, w, c.index)),
+        }
+    }
+    let best = squares
         .iter()
-        .filter(|c| !c.retaken)
-        .max_by_key(|c| (worth(c.victim, c.victim_origin), -(c.index as i32)))
-        .or_else(|| {
-            ours.iter()
-                .max_by_key(|c| (worth(c.victim, c.victim_origin), -(c.index as i32)))
-        })?;
+        .filter(|(s, net, _)| {
+            *net > 0 && caps.iter().any(|c| c.square == *s && c.by_attacker)
+        })
+        .max_by_key(|(_, net, idx)| (*net, -(*idx as i32)))
+        .map(|(s, _, _)| *s);
+    let ours: Vec<&Capture> = caps.iter().filter(|c| c.by_attacker).collect();
+    let main = match best {
+        Some(s) => *ours.iter().find(|c| c.square == s)?,
+        None => *ours
+            .iter()
+            .max_by_key(|c| (worth(c.victim, c.victim_origin), -(c.index as i32)))?,
+    };
     let checks_before = checks
         .iter()
-        .zip(g.line.iter())
         .enumerate()
         .take(main.index)
-        .any(|(i, (&chk, _))| chk && i % 2 == 0);
+        .any(|(i, &chk)| chk && i % 2 == 0);
     let on_target = ours.iter().filter(|c| c.square == main.square).count();
+    let rootedness = rootedness(pos, main.victim_origin, attacker);
     let kind = if checks_before {
         ChaseKind::ByChecks
-    } else if on_target >= 2 {
+    } else if on_target >= 2 || (rootedness == Rootedness::ShortRooted && caps.len() >= 2) {
         ChaseKind::Joint
-    } else if ours.len() >= 2 || caps.len() >= 2 {
+    } else if caps.len() >= 2 {
         ChaseKind::ByExchange
     } else {
         ChaseKind::Direct
-    };
-    let rootedness = rootedness(pos, main.victim_origin, attacker);
-    let kind = if kind == ChaseKind::ByExchange && rootedness == Rootedness::ShortRooted {
-        ChaseKind::Joint
-    } else {
-        kind
     };
     Some(Found {
         score: g.score,
@@ -169,7 +181,6 @@ pub(crate) fn participates(pos: &Position, f: &Found, sq: Square) -> bool {
     p.play_unchecked(take);
     p.attackers(take.to, attacker).contains(&at)
 }
-
 /// The squares strictly between two squares on one file or rank.
 fn between(a: Square, b: Square) -> Vec<Square> {
     let (af, ar) = (a.file().index() as i32, a.rank().index() as i32);
