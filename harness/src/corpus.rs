@@ -29,8 +29,6 @@ pub struct Corpus {
     pub cases: Vec<Case>,
     /// Files with problems, by file name.
     pub broken: Vec<BrokenFile>,
-    /// Checks deferred until the notation module lands.
-    pub deferred: Vec<Problem>,
 }
 
 impl Corpus {
@@ -133,7 +131,6 @@ pub fn assemble(dir: &Path, mut lints: Vec<(PathBuf, String, FileLint)>) -> Corp
         ..Corpus::default()
     };
     for (path, _, lint) in lints {
-        corpus.deferred.extend(lint.deferred);
         match lint.case {
             Some(case) => corpus.cases.push(case),
             None => {

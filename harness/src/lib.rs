@@ -17,7 +17,6 @@ pub mod errata;
 pub mod expectations;
 pub mod lint;
 pub mod locate;
-pub mod notation_adapter;
 pub mod problem;
 pub mod report;
 pub mod results;

@@ -1,13 +1,12 @@
 //! The lint: a case file's text in, a checked [`Case`] or every problem out, each at its line
 //! and column. A problem says what is wrong and what was expected.
 //!
-//! Checks that need a notation this build cannot read yet (Chinese, WXF, see
-//! [`crate::notation_adapter`]) are not failed: they are returned as *deferred* notes, so that
-//! the corpus can carry Chinese text beside ICCS before the notation module lands.
+//! Moves are read in any notation the engine reads (ICCS, WXF, Chinese in either script),
+//! detected per move by [`qili::notation::parse_move`].
 
 use std::path::Path;
 
-use qili::notation::{fen, iccs};
+use qili::notation::{self, fen, iccs, MoveTextError, Reason};
 use qili::rules::{Label, Verdict};
 use qili::{Move, Position, SetupMode};
 
@@ -16,7 +15,6 @@ use crate::case::{
 };
 use crate::edition::Edition;
 use crate::locate::{index, join, Loc, Locations};
-use crate::notation_adapter::{read_move, ReadError};
 use crate::problem::Problem;
 use crate::tags::{self, Tag};
 
@@ -26,8 +24,6 @@ pub struct FileLint {
     /// The checked case; `Some` exactly when `problems` is empty.
     pub case: Option<Case>,
     pub problems: Vec<Problem>,
-    /// Checks this build could not make yet (see the module docs).
-    pub deferred: Vec<Problem>,
     /// The id the file declares and where, for the corpus-wide uniqueness check.
     pub declared_id: Option<(String, Loc)>,
 }
@@ -114,7 +110,6 @@ pub fn lint_file(path: &Path, display: &str) -> FileLint {
                 Loc::START,
                 format!("cannot read the file: {e}"),
             )],
-            deferred: Vec::new(),
             declared_id: None,
         },
     }
@@ -128,7 +123,6 @@ pub fn lint_text(file: &str, stem: &str, text: &str) -> FileLint {
             return FileLint {
                 case: None,
                 problems: vec![p],
-                deferred: Vec::new(),
                 declared_id: None,
             }
         }
@@ -138,18 +132,13 @@ pub fn lint_text(file: &str, stem: &str, text: &str) -> FileLint {
         text,
         locs: Locations::scan(text),
         problems: Vec::new(),
-        deferred: Vec::new(),
     };
     let case = l.case(raw, stem);
     let declared_id = case.as_ref().map(|c| (c.id.clone(), l.locs.value("id")));
     let Linter {
-        mut problems,
-        mut deferred,
-        locs,
-        ..
+        mut problems, locs, ..
     } = l;
     problems.sort();
-    deferred.sort();
     let case = if problems.is_empty() { case } else { None };
     FileLint {
         declared_id: declared_id.or_else(|| {
@@ -161,7 +150,6 @@ pub fn lint_text(file: &str, stem: &str, text: &str) -> FileLint {
         }),
         case,
         problems,
-        deferred,
     }
 }
 
@@ -175,22 +163,12 @@ struct Linter<'a> {
     text: &'a str,
     locs: Locations,
     problems: Vec<Problem>,
-    deferred: Vec<Problem>,
 }
 
 impl Linter<'_> {
     fn problem(&mut self, path: &str, message: impl Into<String>) {
         let at = self.locs.value(path);
         self.problems.push(Problem::new(
-            self.file,
-            at,
-            format!("{path}: {}", message.into()),
-        ));
-    }
-
-    fn defer(&mut self, path: &str, message: impl Into<String>) {
-        let at = self.locs.value(path);
-        self.deferred.push(Problem::new(
             self.file,
             at,
             format!("{path}: {}", message.into()),
@@ -523,7 +501,9 @@ impl Linter<'_> {
             None => None,
             Some(t) => match iccs::parse(t) {
                 Err(e) => {
-                    self.problem(&iccs_path, format!("ply {ply}: {e}"));
+                    let why = e.to_string();
+                    let why = why.strip_prefix(&format!("{t}: ")).unwrap_or(&why);
+                    self.problem(&iccs_path, format!("ply {ply}: '{t}' is {why}"));
                     return None;
                 }
                 Ok(mv) => match pos.check_move(mv) {
@@ -549,7 +529,7 @@ impl Linter<'_> {
             return None;
         }
         let text = m.text.trim();
-        match (read_move(pos, text), by_iccs) {
+        match (notation::parse_move(pos, text), by_iccs) {
             (Ok(mv), None) => Some(mv),
             (Ok(mv), Some(i)) if mv == i => Some(mv),
             (Ok(mv), Some(i)) => {
@@ -559,54 +539,32 @@ impl Linter<'_> {
                 );
                 None
             }
-            (
-                Err(ReadError::Ambiguous {
-                    candidates,
-                    message,
-                }),
-                Some(i),
-            ) if m.loose.is_some() => {
-                if candidates.contains(&i) {
+            (Err(e), Some(i)) if m.loose.is_some() && !e.candidates().is_empty() => {
+                if e.candidates().contains(&i) {
                     Some(i)
                 } else {
                     self.problem(
                         &iccs_path,
                         format!(
-                            "ply {ply}: {i} is not one of the moves the loose text '{text}' could mean ({}), expected one of them ({message})",
-                            join_moves(&candidates)
+                            "ply {ply}: {i} is not one of the moves the loose text '{text}' could mean, expected one of {}",
+                            join_moves(e.candidates())
                         ),
                     );
                     None
                 }
             }
-            (Err(ReadError::Ambiguous { message, .. }), _) => {
-                self.problem(
-                    &text_path,
-                    format!("ply {ply}: '{text}' is ambiguous here ({message}), expected strict notation, or `loose: <why>` with `iccs`"),
-                );
-                None
-            }
-            (Err(e @ ReadError::Unavailable { .. }), Some(i)) => {
-                self.defer(
-                    &text_path,
-                    format!("ply {ply}: '{text}' not checked against iccs {i}: {e}"),
-                );
-                Some(i)
-            }
-            (Err(e @ ReadError::Unavailable { .. }), None) => {
+            (Err(e), _) if !e.candidates().is_empty() => {
                 self.problem(
                     &text_path,
                     format!(
-                        "ply {ply}: '{text}' cannot be read: {e}; expected an `iccs` beside it"
+                        "ply {ply}: '{text}' is {}, expected strict notation, or `loose: <why>` with `iccs`",
+                        reason(&e)
                     ),
                 );
                 None
             }
-            (Err(ReadError::Invalid(msg)), _) => {
-                self.problem(
-                    &text_path,
-                    format!("ply {ply}: {msg}, expected a legal move for {side}"),
-                );
+            (Err(e), _) => {
+                self.problem(&text_path, format!("ply {ply}: {}", unreadable(&e, side)));
                 None
             }
         }
@@ -631,22 +589,18 @@ impl Linter<'_> {
         let mut pos = start.clone();
         for (j, text) in line.moves.iter().enumerate() {
             let mpath = index(&join(lpath, "moves"), j);
-            match read_move(&pos, text) {
+            match notation::parse_move(&pos, text) {
                 Ok(mv) => {
                     pos.play_unchecked(mv);
-                }
-                Err(e @ ReadError::Unavailable { .. }) => {
-                    self.defer(&mpath, format!("line not checked from '{text}' on: {e}"));
-                    return;
                 }
                 Err(e) => {
                     self.problem(
                         &mpath,
                         format!(
-                            "move {} of the line after ply {}: {e}, expected a legal move for {}",
+                            "move {} of the line after ply {}: {}",
                             j + 1,
                             line.after_ply,
-                            pos.turn().name()
+                            unreadable(&e, pos.turn().name())
                         ),
                     );
                     return;
@@ -654,6 +608,36 @@ impl Linter<'_> {
             }
         }
     }
+}
+
+/// What is wrong with a move text that names no legal move for `side`, and what was expected:
+/// either the text is not a move in its notation (the engine's message says what it expected
+/// there), or it is one but not a legal move here.
+fn unreadable(e: &MoveTextError, side: &str) -> String {
+    let text = e.text();
+    let syntax = |r: &Reason| matches!(r, Reason::Syntax(_));
+    match e {
+        MoveTextError::Empty => {
+            "no move text, expected a move in ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五) notation".to_string()
+        }
+        MoveTextError::Unrecognized { .. } | MoveTextError::Iccs(_) => {
+            format!("'{text}' is {}", reason(e))
+        }
+        MoveTextError::Wxf(w) if syntax(&w.reason) => {
+            format!("'{text}' is not a WXF move: {}", reason(e))
+        }
+        MoveTextError::Chinese(c) if syntax(&c.reason) => {
+            format!("'{text}' is not a Chinese move: {}", reason(e))
+        }
+        _ => format!("{e}, expected a legal move for {side}"),
+    }
+}
+
+/// Why a move text could not be read, without the text itself in front (the caller quotes it).
+fn reason(e: &MoveTextError) -> String {
+    let full = e.to_string();
+    full.strip_prefix(&format!("{}: ", e.text()))
+        .map_or_else(|| full.clone(), str::to_string)
 }
 
 fn join_moves(moves: &[Move]) -> String {
@@ -695,42 +679,46 @@ mod tests {
     }
 
     #[test]
-    fn loose_move_is_accepted_when_its_iccs_is_legal() {
-        // Until the notation merge the Chinese text cannot be read: a loose move is accepted
-        // on its legal ICCS and the comparison is deferred.
-        let l = lint_text("loose.yaml", "loose", &loose_case("f1h2"));
-        assert!(l.problems.is_empty(), "{:?}", l.problems);
-        if !crate::notation_adapter::FULL_NOTATION {
-            assert_eq!(l.deferred.len(), 1);
-            assert!(l.deferred[0]
-                .message
-                .contains("not checked against iccs f1h2"));
-        }
-    }
-
-    /// TODO(notation merge): runs with `--features notation-branch`; make it unconditional once
-    /// the notation module reports the candidates of an ambiguous text.
-    #[cfg(feature = "notation-branch")]
-    #[test]
     fn loose_move_iccs_must_be_a_candidate() {
-        let l = lint_text("loose.yaml", "loose", &loose_case("f1h2"));
-        assert!(
-            l.problems.is_empty() && l.deferred.is_empty(),
-            "{:?}",
-            l.problems
-        );
+        // The two horses f3 and f1 can both 进二 (to h4 and h2): the text is ambiguous, and a
+        // loose move is read as its iccs when that is one of the two.
+        for iccs in ["f1h2", "f3h4"] {
+            let l = lint_text("loose.yaml", "loose", &loose_case(iccs));
+            assert!(l.problems.is_empty(), "{iccs}: {:?}", l.problems);
+            let case = l.case.unwrap();
+            assert_eq!(case.published[0].moves[0].mv.to_string(), iccs);
+        }
+        // f3g5 is legal, but not a move 马四进二 could mean.
         let l = lint_text("loose.yaml", "loose", &loose_case("f3g5"));
-        assert_eq!(l.problems.len(), 1, "{:?}", l.problems);
-        assert!(l.problems[0]
-            .message
-            .contains("f3g5 is not one of the moves the loose text '马四进二' could mean"));
-        // Without `loose`, an ambiguous text is a problem.
+        assert_eq!(
+            l.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+            ["loose.yaml:11:29: published[0].moves[0].iccs: ply 1: f3g5 is not one of the moves the loose text '马四进二' could mean, expected one of f3h4, f1h2"]
+        );
+        // Without `loose`, an ambiguous text is a problem, and says how to write it strictly.
         let strict = loose_case("f1h2").replace(", loose: 原书未写前后", "");
         let l = lint_text("loose.yaml", "loose", &strict);
-        assert!(
-            l.problems[0].message.contains("is ambiguous here"),
-            "{:?}",
-            l.problems
+        assert_eq!(
+            l.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+            ["loose.yaml:11:17: published[0].moves[0].move: ply 1: '马四进二' is ambiguous: two red horses stand on file 四 (f3, f1) and both can advance to file 二; write 前马进二 or 后马进二, expected strict notation, or `loose: <why>` with `iccs`"]
         );
+    }
+
+    #[test]
+    fn chinese_and_wxf_are_read_without_iccs() {
+        let moves = ["后马进二", "将4进1", "H4+3", "K4-1"]
+            .map(|m| format!("{{ move: {m} }}"))
+            .join("\n      - ");
+        let case = loose_case("f1h2").replace(
+            "{ move: 马四进二, iccs: f1h2, loose: 原书未写前后 }",
+            &moves,
+        );
+        let l = lint_text("loose.yaml", "loose", &case);
+        assert!(l.problems.is_empty(), "{:?}", l.problems);
+        let moves: Vec<String> = l.case.unwrap().published[0]
+            .moves
+            .iter()
+            .map(|m| m.mv.to_string())
+            .collect();
+        assert_eq!(moves, ["f1h2", "d9d8", "f3g5", "d8d9"]);
     }
 }

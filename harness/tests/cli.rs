@@ -118,7 +118,8 @@ fn perft_lists_moves_then_the_total() {
 }
 
 #[test]
-fn convert_reads_any_notation_and_says_what_is_not_available() {
+fn convert_reads_any_notation() {
+    // The round trips and binit are in tests/convert.rs.
     let o = qili(
         &here(),
         &[
@@ -126,76 +127,23 @@ fn convert_reads_any_notation_and_says_what_is_not_available() {
             "--fen",
             FIG6,
             "--moves",
-            "F0-E0 e8f8",
+            "F0-E0 将5平6 R5.4 f8e8",
             "--to",
             "iccs",
         ],
     );
-    assert_eq!(stdout(&o).trim(), "f0e0 e8f8", "{}", stderr(&o));
-    let o = qili(
-        &here(),
-        &[
-            "convert", "--fen", FIG6, "--moves", FIG6_MOVES, "--to", "chinese",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(0));
-    assert_eq!(stdout(&o).split_whitespace().count(), 4);
-    if !qili_harness::notation_adapter::FULL_NOTATION {
-        // TODO(notation merge): these become real conversions.
+    assert_eq!(stdout(&o).trim(), FIG6_MOVES, "{}", stderr(&o));
+    for (to, want) in [
+        ("chinese", "车四平五 将5平6 车五平四 将6平5"),
+        ("traditional", "車四平五 將5平6 車五平四 將6平5"),
+        ("wxf", "R4.5 K5.6 R5.4 K6.5"),
+    ] {
         let o = qili(
             &here(),
-            &["convert", "--fen", FIG6, "--moves", "f0e0", "--to", "wxf"],
+            &["convert", "--fen", FIG6, "--moves", FIG6_MOVES, "--to", to],
         );
-        assert_eq!(o.status.code(), Some(2));
-        assert!(
-            stderr(&o)
-                .contains("--to: ply 1 (f0e0): WXF notation is not available in this build yet"),
-            "{}",
-            stderr(&o)
-        );
-        let o = qili(
-            &here(),
-            &[
-                "convert",
-                "--fen",
-                FIG6,
-                "--moves",
-                "车四平五",
-                "--to",
-                "iccs",
-            ],
-        );
-        assert!(
-            stderr(&o).contains("ply 1 (车四平五, red to move): Chinese notation is not available"),
-            "{}",
-            stderr(&o)
-        );
-        let o = qili(
-            &here(),
-            &[
-                "convert",
-                "--binit",
-                "9999075947398799999999999999999999999950403099414899499999996323",
-            ],
-        );
-        assert!(
-            stderr(&o).contains("--binit: DhtmlXQ binit is not available in this build yet"),
-            "{}",
-            stderr(&o)
-        );
-    } else {
-        let o = qili(
-            &here(),
-            &[
-                "convert",
-                "--binit",
-                "9999075947398799999999999999999999999950403099414899499999996323",
-            ],
-        );
-        assert_eq!(
-            stdout(&o).trim(),
-            "3aka3/4n4/9/2p3p2/9/9/9/B3K3B/4r4/3AcA3 w"
-        );
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert_eq!(stdout(&o).trim(), want);
     }
     let o = qili(&here(), &["convert", "--fen", FIG6]);
     assert!(stderr(&o).contains("nothing to convert"));

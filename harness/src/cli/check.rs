@@ -14,9 +14,6 @@ pub struct Args {
     /// The recorded disagreements [default: DIR/../expectations/disagreements.yaml].
     #[arg(long, value_name = "FILE")]
     pub expectations: Option<PathBuf>,
-    /// Also list the checks deferred until the notation module lands.
-    #[arg(long, short)]
-    pub verbose: bool,
 }
 
 pub fn main(args: Args) -> CliResult {
@@ -36,23 +33,7 @@ pub fn main(args: Args) -> CliResult {
         super::emit(format!("{p}"));
         problems += 1;
     }
-    if args.verbose {
-        for d in &corpus.deferred {
-            super::emit(format!("{d} (deferred)"));
-        }
-    }
     let files = corpus.cases.len() + corpus.broken.len();
-    if !corpus.deferred.is_empty() {
-        eprintln!(
-            "note: {} check(s) deferred until Chinese/WXF notation is available in this build{}",
-            corpus.deferred.len(),
-            if args.verbose {
-                ""
-            } else {
-                " (--verbose lists them)"
-            }
-        );
-    }
     eprintln!(
         "checked {files} case file(s) and {} record(s): {problems} problem(s)",
         exp.records.len()

@@ -3,19 +3,20 @@
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use qili::notation::fen;
+use qili::notation::{chinese, fen, wxf};
 use qili::Color;
 
 use super::{input, CliError, CliResult};
-use crate::notation_adapter;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Target {
+    /// ICCS (h2e2).
     Iccs,
-    /// Simplified Chinese (炮二平五).
+    /// Simplified Chinese (马二进三).
     Chinese,
-    /// Traditional Chinese (炮二平五 with 馬 車 帥 …).
+    /// Traditional Chinese (馬二進三).
     Traditional,
+    /// WXF (H2+3).
     Wxf,
 }
 
@@ -27,11 +28,12 @@ pub struct Args {
     /// A DhtmlXQ binit (32 × 2 digits): printed as FEN, or the start of --moves.
     #[arg(long, value_name = "DIGITS")]
     pub binit: Option<String>,
-    /// The side to move (w or b) for --binit, which does not say.
+    /// The side to move, w (red) or b (black): for --binit, which holds none [default: w]; with
+    /// --fen, overrides the FEN's.
     #[arg(long, value_name = "w|b", value_parser = input::parse_side)]
     pub side: Option<Color>,
-    /// Moves separated by spaces, each in ICCS, WXF or Chinese (detected per move).
-    #[arg(long, value_name = "MOVES")]
+    /// Moves separated by spaces or commas, each in ICCS, WXF or Chinese (detected per move).
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: Option<String>,
     /// The notation to write.
     #[arg(long, value_enum, default_value = "iccs")]
@@ -39,7 +41,12 @@ pub struct Args {
 }
 
 pub fn main(args: Args) -> CliResult {
-    let pos = input::position(args.fen.as_deref(), args.binit.as_deref(), args.side)?;
+    let pos = input::position(
+        args.fen.as_deref(),
+        args.binit.as_deref(),
+        args.side,
+        Some(Color::Red),
+    )?;
     let Some(moves) = &args.moves else {
         if args.binit.is_none() {
             return Err(CliError(
@@ -49,16 +56,15 @@ pub fn main(args: Args) -> CliResult {
         super::emit(fen::write(&pos));
         return Ok(ExitCode::SUCCESS);
     };
-    let mut out = Vec::new();
-    for (i, (before, m)) in input::moves(&pos, moves)?.into_iter().enumerate() {
-        let written = match args.to {
-            Target::Iccs => Ok(m.to_string()),
-            Target::Chinese => notation_adapter::write_chinese(&before, m),
-            Target::Traditional => notation_adapter::write_traditional(&before, m),
-            Target::Wxf => notation_adapter::write_wxf(&before, m),
-        };
-        out.push(written.map_err(|e| CliError(format!("--to: ply {} ({m}): {e}", i + 1)))?);
-    }
+    let out: Vec<String> = input::moves(&pos, moves)?
+        .into_iter()
+        .map(|(before, m)| match args.to {
+            Target::Iccs => m.to_string(),
+            Target::Chinese => chinese::write(&before, m),
+            Target::Traditional => chinese::write_traditional(&before, m),
+            Target::Wxf => wxf::write(&before, m),
+        })
+        .collect();
     super::emit(out.join(" "));
     Ok(ExitCode::SUCCESS)
 }

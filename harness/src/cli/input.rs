@@ -1,10 +1,9 @@
 //! Reading positions and move lists from the command line, with errors that name the ply.
 
-use qili::notation::fen;
+use qili::notation::{self, dhtmlxq, fen};
 use qili::{Color, Move, Position, SetupMode};
 
 use super::CliError;
-use crate::notation_adapter::{self, read_move};
 
 /// `w`/`r`/`red` or `b`/`black`.
 pub fn parse_side(s: &str) -> Result<Color, String> {
@@ -18,53 +17,76 @@ pub fn parse_side(s: &str) -> Result<Color, String> {
 }
 
 /// The position given by `--fen` (or `startpos`) or `--binit`, with `--side` overriding the
-/// side to move.
+/// FEN's side to move. A binit holds no side to move: `--side` gives it, or else
+/// `binit_default` when the command has one (`None`: `--side` is required).
 pub fn position(
     fen_text: Option<&str>,
     binit: Option<&str>,
     side: Option<Color>,
+    binit_default: Option<Color>,
 ) -> Result<Position, CliError> {
-    let mut setup = match (fen_text, binit) {
-        (Some(_), Some(_)) => {
-            return Err(CliError("give either --fen or --binit, not both".into()));
+    match (fen_text, binit) {
+        (Some(_), Some(_)) => Err(CliError("give either --fen or --binit, not both".into())),
+        (None, None) => Err(CliError("give a position with --fen or --binit".into())),
+        (Some(f), None) => {
+            let mut setup = if f == "startpos" {
+                Position::start().to_setup()
+            } else {
+                fen::parse_setup(f).map_err(|e| CliError(format!("--fen: {e}")))?
+            };
+            if let Some(s) = side {
+                setup.turn = s;
+            }
+            Position::new(setup.clone(), SetupMode::Standard)
+                .or_else(|_| Position::new(setup, SetupMode::Composed))
+                .map_err(|e| CliError(format!("--fen: {e}")))
         }
-        (None, None) => return Err(CliError("give a position with --fen or --binit".into())),
-        (Some("startpos"), None) => Position::start().to_setup(),
-        (Some(f), None) => fen::parse_setup(f).map_err(|e| CliError(format!("--fen: {e}")))?,
         (None, Some(b)) => {
-            notation_adapter::parse_binit(b).map_err(|e| CliError(format!("--binit: {e}")))?
-        }
-    };
-    if let Some(s) = side {
-        setup.turn = s;
-    }
-    Position::new(setup.clone(), SetupMode::Standard)
-        .or_else(|_| Position::new(setup, SetupMode::Composed))
-        .map_err(|e| {
-            CliError(format!(
-                "{}: {e}",
-                if fen_text.is_some() {
-                    "--fen"
+            let Some(turn) = side.or(binit_default) else {
+                return Err(CliError(
+                    "--binit holds no side to move, expected --side w (red) or --side b (black)"
+                        .into(),
+                ));
+            };
+            let setup = dhtmlxq::parse(b, turn).map_err(|e| CliError(format!("--binit: {e}")))?;
+            // A binit has slots for the standard set only, so the standard rules apply.
+            Position::new(setup, SetupMode::Standard).map_err(|e| {
+                let given = if side.is_some() {
+                    String::new()
                 } else {
-                    "--binit"
-                }
-            ))
-        })
+                    format!(
+                        " (the default; --side {} for {})",
+                        side_letter(!turn),
+                        (!turn).name()
+                    )
+                };
+                CliError(format!("--binit with {} to move{given}: {e}", turn.name()))
+            })
+        }
+    }
 }
 
-/// Split a move list on spaces and commas.
+fn side_letter(c: Color) -> char {
+    match c {
+        Color::Red => 'w',
+        Color::Black => 'b',
+    }
+}
+
+/// Split a move list on spaces and commas (`,` `，` `、`), as [`notation::parse_moves`] does.
 pub fn split_moves(text: &str) -> Vec<&str> {
-    text.split(|c: char| c.is_whitespace() || c == ',' || c == '，')
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '、'))
         .filter(|s| !s.is_empty())
         .collect()
 }
 
-/// Read every move in turn from `start`; returns the moves and the position before each.
+/// Read every move in turn from `start`, each in any notation (detected per move); returns the
+/// moves and the position before each.
 pub fn moves(start: &Position, text: &str) -> Result<Vec<(Position, Move)>, CliError> {
     let mut pos = start.clone();
     let mut out = Vec::new();
     for (i, t) in split_moves(text).into_iter().enumerate() {
-        let m = read_move(&pos, t).map_err(|e| {
+        let m = notation::parse_move(&pos, t).map_err(|e| {
             CliError(format!(
                 "--moves: ply {} ({t}, {} to move): {e}",
                 i + 1,

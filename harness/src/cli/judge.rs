@@ -16,14 +16,16 @@ pub struct Args {
     /// The start position as FEN (or `startpos`).
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
-    /// The start position as a DhtmlXQ binit (32 × 2 digits).
+    /// The start position as a DhtmlXQ binit (32 × 2 digits); needs --side.
     #[arg(long, value_name = "DIGITS")]
     pub binit: Option<String>,
-    /// The side to move: w (red) or b (black); overrides the FEN's.
+    /// The side to move: w (red) or b (black); overrides the FEN's, and is required with
+    /// --binit.
     #[arg(long, value_name = "w|b", value_parser = input::parse_side)]
     pub side: Option<Color>,
-    /// The moves, separated by spaces, each in ICCS, WXF or Chinese.
-    #[arg(long, value_name = "MOVES")]
+    /// The moves, separated by spaces or commas, each in ICCS, WXF or Chinese (detected per
+    /// move).
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: String,
     /// The rule book (see `qili rules`).
     #[arg(long, default_value = "cxa2011", value_name = "R")]
@@ -167,7 +169,7 @@ pub fn main(args: Args) -> CliResult {
                 .join(", ")
         ))
     })?;
-    let start = input::position(args.fen.as_deref(), args.binit.as_deref(), args.side)?;
+    let start = input::position(args.fen.as_deref(), args.binit.as_deref(), args.side, None)?;
     let moves: Vec<_> = input::moves(&start, &args.moves)?
         .into_iter()
         .map(|(_, m)| m)

@@ -31,7 +31,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
 }
 
 pub fn main(args: Args) -> CliResult {
-    let pos = input::position(Some(&args.fen), None, None)?;
+    let pos = input::position(Some(&args.fen), None, None, None)?;
     let rows = divide(&pos, args.depth);
     for (m, n) in &rows {
         super::emit(format!("{m} {n}"));
