@@ -37,6 +37,8 @@ pub struct Limits {
     pub free_defender: bool,
     /// Most checking moves in a mating line (杀, and the refutation of a gain).
     pub mate_checks: u32,
+    /// Most checking moves in a mate that refutes a gain (立即被将死: at once, a short series).
+    pub refute_checks: u32,
     /// Most plies in a material line.
     pub gain_plies: u32,
 }
@@ -239,7 +241,7 @@ impl Searcher {
         let in_check = p.in_check();
         let stand = ledger.score();
         if !in_check && stand > 0 {
-            if let Some(line) = self.mate_within(&p, self.limits.mate_checks) {
+            if let Some(line) = self.mate_within(&p, self.limits.refute_checks) {
                 return vec![GainLine { score: -MATE, line }];
             }
         }
@@ -325,7 +327,7 @@ impl Searcher {
         let in_check = pos.in_check();
         if !maximizing && stand > 0 {
             // Ahead: the gain stands only if the defender cannot mate at once.
-            if let Some(line) = self.mate_within(pos, self.limits.mate_checks) {
+            if let Some(line) = self.mate_within(pos, self.limits.refute_checks) {
                 pv.clear();
                 pv.extend(line);
                 return -MATE;

@@ -417,8 +417,9 @@ fn is_mate(g: &GainLine) -> bool {
 
 /// Development aid: the described threats of the side to move, one per line.
 #[doc(hidden)]
-pub fn debug_threats(book: &RuleBook, pos: &Position) -> Vec<String> {
+pub fn debug_threats(book: &RuleBook, pos: &Position, free: bool) -> Vec<String> {
     let mut c = Classifier::new(book);
+    c.searcher.limits.free_defender = free;
     c.threats(pos)
         .into_iter()
         .map(|(g, f)| {

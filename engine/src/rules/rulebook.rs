@@ -36,8 +36,10 @@ impl fmt::Display for RuleBookId {
 pub struct Budgets {
     /// Most positions all searches of one ply may visit together.
     pub nodes: u32,
-    /// Most checking moves in a mating line (杀, and a mate that refutes a gain).
+    /// Most checking moves in a mating line (杀).
     pub mate_checks: u32,
+    /// Most checking moves in a mate that makes a capture no gain (得子后立即被将死).
+    pub refute_checks: u32,
     /// Most plies in a winning line (checks, captures and answers).
     pub gain_plies: u32,
 }
@@ -47,6 +49,7 @@ impl Default for Budgets {
         Budgets {
             nodes: 2_000_000,
             mate_checks: 9,
+            refute_checks: 4,
             gain_plies: 14,
         }
     }
@@ -93,6 +96,7 @@ impl RuleBook {
         crate::analysis::search::Limits {
             free_defender: false,
             mate_checks: self.budgets.mate_checks,
+            refute_checks: self.budgets.refute_checks,
             gain_plies: self.budgets.gain_plies,
         }
     }

@@ -110,9 +110,7 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
     }
     let best = squares
         .iter()
-        .filter(|(s, net, _)| {
-            *net > 0 && caps.iter().any(|c| c.square == *s && c.by_attacker)
-        })
+        .filter(|(s, net, _)| *net > 0 && caps.iter().any(|c| c.square == *s && c.by_attacker))
         .max_by_key(|(_, net, idx)| (*net, -(*idx as i32)))
         .map(|(s, _, _)| *s);
     let ours: Vec<&Capture> = caps.iter().filter(|c| c.by_attacker).collect();
@@ -129,10 +127,13 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         .any(|(i, &chk)| chk && i % 2 == 0);
     let on_target = ours.iter().filter(|c| c.square == main.square).count();
     let rootedness = rootedness(pos, main.victim_origin, attacker);
-    let kind = if checks_before {
-        ChaseKind::ByChecks
-    } else if on_target >= 2 || (rootedness == Rootedness::ShortRooted && caps.len() >= 2) {
+    let joint = on_target >= 2
+        || (rootedness == Rootedness::ShortRooted && caps.len() >= 2)
+        || participants(pos, &g.line[..=main.index]) >= 2;
+    let kind = if joint {
         ChaseKind::Joint
+    } else if checks_before {
+        ChaseKind::ByChecks
     } else if caps.len() >= 2 {
         ChaseKind::ByExchange
     } else {
@@ -193,6 +194,34 @@ fn between(a: Square, b: Square) -> Vec<Square> {
     (1..steps)
         .filter_map(|k| Square::from_coords(af + df * k, ar + dr * k))
         .collect()
+}
+
+/// How many of the attacker's pieces act in `line`: the ones it moves and the ones that give
+/// check (a piece that checks when another steps aside acts too: 车炮联合, 参考图14).
+fn participants(pos: &Position, line: &[Move]) -> usize {
+    let attacker = pos.turn();
+    let mut p = pos.clone();
+    // Pieces named by where they stood at the start.
+    let mut origin: Vec<Option<Square>> = (0..90).map(Square::from_index).collect();
+    let mut acting: Vec<Square> = Vec::new();
+    for &m in line {
+        let ours = p.piece_at(m.from).is_some_and(|x| x.color == attacker);
+        let o = origin[m.from.index()];
+        origin[m.to.index()] = o;
+        origin[m.from.index()] = None;
+        p.play_unchecked(m);
+        if !ours {
+            continue;
+        }
+        for s in std::iter::once(m.to).chain(p.checkers(attacker)) {
+            if let Some(o) = origin[s.index()] {
+                if !acting.contains(&o) {
+                    acting.push(o);
+                }
+            }
+        }
+    }
+    acting.len()
 }
 
 /// How the target on `sq` is protected against the side to move (24.15): the protectors that
