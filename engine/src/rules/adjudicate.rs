@@ -35,11 +35,14 @@ pub(crate) fn classify_side(side: &SidePlies<'_>) -> SideClass {
     if side.labels.iter().all(|&l| l == Label::Check) {
         return SideClass::LongCheck;
     }
+    // A ply weighs as its heaviest chase; the side is the lighter kind if one of its chasing
+    // plies chases only jointly or only short-rooted pieces.
     let light = side.labels.iter().zip(&side.chases).any(|(&l, chases)| {
         l == Label::Chase
+            && !chases.is_empty()
             && chases
                 .iter()
-                .any(|f| f.kind == ChaseKind::Joint || f.rootedness == Rootedness::ShortRooted)
+                .all(|f| f.kind == ChaseKind::Joint || f.rootedness == Rootedness::ShortRooted)
     });
     if light {
         SideClass::ForbiddenSoft

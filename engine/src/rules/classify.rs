@@ -186,22 +186,13 @@ impl<'a> Classifier<'a> {
         }
 
         // The idle kinds.
-        if let Some(o) = offers.iter().find(|o| o.even) {
+        if let Some(o) = offers.first() {
             let a = Placed::new(after.piece_at(o.offered).expect("offered"), o.offered);
             let b = Placed::new(after.piece_at(o.partner).expect("partner"), o.partner);
             return idle_label(
                 Label::Exchange,
                 format!("{a}与{b}同兵种邀兑；对方兑子后不致立即被将死，也不立即在子力价值上受损"),
                 "24.4",
-            );
-        }
-        if let Some(o) = offers.first() {
-            let a = Placed::new(after.piece_at(o.offered).expect("offered"), o.offered);
-            let b = Placed::new(after.piece_at(o.partner).expect("partner"), o.partner);
-            return idle_label(
-                Label::Offer,
-                format!("{a}送给{b}吃；对方吃后不致立即被将死，也不立即在子力价值上受损"),
-                "24.5",
             );
         }
         if let Some(take) = sacrifice {
@@ -294,9 +285,19 @@ impl<'a> Classifier<'a> {
         let mut fresh = Vec::new();
         let mut note = None;
         for (g, f) in after {
+            // A threat the moved piece takes part in is compared with the threats it took part
+            // in before (a new attacker on an old target is a new chase: seed 001 图2); any
+            // other threat with the threats of the same capturer.
+            let moved_acts = threats::participates(again, &f, mv.to);
             let same: Vec<&(GainLine, Found)> = earlier
                 .iter()
-                .filter(|(_, b)| b.capturer == origin(f.capturer))
+                .filter(|(_, b)| {
+                    if moved_acts {
+                        threats::participates(before, b, mv.from)
+                    } else {
+                        b.capturer == origin(f.capturer)
+                    }
+                })
                 .collect();
             if same.is_empty() {
                 fresh.push(f);
@@ -304,25 +305,20 @@ impl<'a> Classifier<'a> {
             }
             let now_targets = threats::target_set(&mut self.searcher, again, &g);
             let mut then_targets = Vec::new();
-            let mut then_best = i32::MIN;
             for (bg, _) in &same {
                 for t in threats::target_set(&mut self.searcher, before, bg) {
                     if !then_targets.contains(&t) {
                         then_targets.push(t);
                     }
                 }
-                let exact = self
-                    .searcher
-                    .evaluate(before, bg.line[0], true)
-                    .map_or(bg.score, |e| e.score);
-                then_best = then_best.max(exact);
             }
-            let now_best = self
-                .searcher
-                .evaluate(again, g.line[0], true)
-                .map_or(g.score, |e| e.score);
+            let then_best = same
+                .iter()
+                .map(|(bg, _)| bg.score)
+                .max()
+                .unwrap_or(i32::MIN);
             let overlap = now_targets.iter().any(|t| then_targets.contains(t));
-            if !overlap || now_best > then_best {
+            if !overlap || g.score > then_best {
                 fresh.push(f);
             } else if note.is_none() {
                 let b = &same[0].1;

@@ -5,18 +5,19 @@ use crate::analysis::search::{Searcher, MATE};
 use crate::{Move, Position, Square};
 
 /// A same-kind exchange the move offers (24.4): the opponent's `partner` may take the mover's
-/// `offered` piece without being mated at once or losing material at once.
+/// `offered` piece without being mated at once or losing material at once, and the two attack
+/// each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Offer {
     pub offered: Square,
     pub partner: Square,
-    /// The line of the taker taking, with the mover's answer.
-    pub even: bool,
 }
 
-/// Mutual attacks between same-kind pieces that the move creates (the moved piece, or a line
-/// it opens), where taking is safe for the taker. `even` says the taker comes out level (兑);
-/// otherwise it would win (the piece is simply offered: 献).
+/// The same-kind exchanges the move offers: pairs that attack each other where the opponent's
+/// taking comes out exactly even (24.4), and did not before the move. The move may be one of
+/// the pair, open a line between them (参考图26), or make the exchange even by protecting the
+/// piece offered or stepping out of a line (图30: the horses attacked each other already; the
+/// move is what makes taking an even trade).
 pub(crate) fn exchange_offers(
     searcher: &mut Searcher,
     before: &Position,
@@ -24,6 +25,7 @@ pub(crate) fn exchange_offers(
     after: &Position,
 ) -> Vec<Offer> {
     let mover = before.turn();
+    let theirs_before = before.with_turn(!mover);
     let mut out = Vec::new();
     for (sq, piece) in after.board().pieces() {
         if piece.color != mover || piece.role == crate::Role::King {
@@ -33,32 +35,36 @@ pub(crate) fn exchange_offers(
             let Some(xp) = after.piece_at(x) else {
                 continue;
             };
-            if xp.role != piece.role || !after.is_legal(Move::new(x, sq)) {
+            if xp.role != piece.role || !after.attackers(x, mover).contains(&sq) {
                 continue;
             }
-            // Mutual: the offered piece attacks its partner too.
-            if !after.attackers(x, mover).contains(&sq) {
+            if !even_take(searcher, after, Move::new(x, sq)) {
                 continue;
             }
             let origin = if sq == mv.to { mv.from } else { sq };
-            let stood_before = before.piece_at(x) == Some(xp)
-                && before.attackers(x, mover).contains(&origin)
-                && before.attackers(origin, !mover).contains(&x);
-            if stood_before {
-                continue;
-            }
-            if let Some(g) = searcher.evaluate(after, Move::new(x, sq), true) {
-                if g.score >= 0 && g.score < MATE {
-                    out.push(Offer {
-                        offered: sq,
-                        partner: x,
-                        even: g.score == 0,
-                    });
-                }
+            let was_even = origin == sq
+                && theirs_before.as_ref().is_some_and(|b| {
+                    b.piece_at(x) == Some(xp)
+                        && b.attackers(x, mover).contains(&origin)
+                        && even_take(searcher, b, Move::new(x, origin))
+                });
+            if !was_even {
+                out.push(Offer {
+                    offered: sq,
+                    partner: x,
+                });
             }
         }
     }
     out
+}
+
+/// Whether the side to move may make the capture `take` and come out exactly even, not mated.
+fn even_take(searcher: &mut Searcher, pos: &Position, take: Move) -> bool {
+    pos.is_legal(take)
+        && searcher
+            .evaluate(pos, take, true)
+            .is_some_and(|g| g.score == 0)
 }
 
 /// The moved piece given away (24.5 送吃): the opponent may take it and come out ahead, without
@@ -129,11 +135,11 @@ pub(crate) fn block(
     (path(&threatening, first).contains(&mv.to) && !after.is_legal(first)).then_some(first)
 }
 
-/// 跟 (24.7 盯牵): the moved piece follows the opponent piece that has just moved and pins it
-/// again: the piece is protected, so the watch wins nothing, but it may not step off the line
-/// without exposing what stands behind it to the follower. Merely attacking a protected piece
-/// that moved is not following (图20, 参考图16, 33). `previous` is the opponent's last move
-/// and the position before it.
+/// 跟 (24.7 盯牵): the moved piece follows the opponent piece that has just moved — the same
+/// step — and pins it again: the piece is protected, so the watch wins nothing, but it may not
+/// step off the line without exposing what stands behind it to the follower. Merely attacking
+/// a protected piece that moved, or shadowing it without a pin, is not following (图20,
+/// 参考图16, 33). `previous` is the opponent's last move and the position before it.
 pub(crate) fn follow(
     previous: Option<(&Position, Move)>,
     mv: Move,
@@ -141,6 +147,16 @@ pub(crate) fn follow(
 ) -> Option<Square> {
     let (prev_pos, prev) = previous?;
     let mover = !after.turn();
+    // Following: the same step as the piece followed.
+    let step = |m: Move| {
+        (
+            m.to.file().index() as i32 - m.from.file().index() as i32,
+            m.to.rank().index() as i32 - m.from.rank().index() as i32,
+        )
+    };
+    if step(prev) != step(mv) {
+        return None;
+    }
     let watched_before = prev_pos.attackers(prev.from, mover).contains(&mv.from);
     let watches_now = after.attackers(prev.to, mover).contains(&mv.to);
     if !(watched_before && watches_now) {

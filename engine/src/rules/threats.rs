@@ -129,7 +129,7 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
     let rootedness = rootedness(pos, main.victim_origin, attacker);
     let joint = on_target >= 2
         || (rootedness == Rootedness::ShortRooted && caps.len() >= 2)
-        || participants(pos, &g.line[..=main.index]) >= 2;
+        || discovered_check(pos, &g.line[..=main.index]);
     let kind = if joint {
         ChaseKind::Joint
     } else if checks_before {
@@ -196,32 +196,20 @@ fn between(a: Square, b: Square) -> Vec<Square> {
         .collect()
 }
 
-/// How many of the attacker's pieces act in `line`: the ones it moves and the ones that give
-/// check (a piece that checks when another steps aside acts too: 车炮联合, 参考图14).
-fn participants(pos: &Position, line: &[Move]) -> usize {
+/// Whether a piece of the attacker gives check in `line` while another one moves (a discovered
+/// check): two pieces acting together, 车炮联合 (参考图14). A piece that checks by itself and is
+/// taken, opening the way for another, is not a joint chase (图26).
+fn discovered_check(pos: &Position, line: &[Move]) -> bool {
     let attacker = pos.turn();
     let mut p = pos.clone();
-    // Pieces named by where they stood at the start.
-    let mut origin: Vec<Option<Square>> = (0..90).map(Square::from_index).collect();
-    let mut acting: Vec<Square> = Vec::new();
     for &m in line {
         let ours = p.piece_at(m.from).is_some_and(|x| x.color == attacker);
-        let o = origin[m.from.index()];
-        origin[m.to.index()] = o;
-        origin[m.from.index()] = None;
         p.play_unchecked(m);
-        if !ours {
-            continue;
-        }
-        for s in std::iter::once(m.to).chain(p.checkers(attacker)) {
-            if let Some(o) = origin[s.index()] {
-                if !acting.contains(&o) {
-                    acting.push(o);
-                }
-            }
+        if ours && p.checkers(attacker).iter().any(|&c| c != m.to) {
+            return true;
         }
     }
-    acting.len()
+    false
 }
 
 /// How the target on `sq` is protected against the side to move (24.15): the protectors that
