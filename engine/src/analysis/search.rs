@@ -386,9 +386,11 @@ impl Searcher {
             free_defender: self.limits.free_defender,
         };
         for m in moves {
+            // An answer to check is forced, whatever it takes; but a line that needs the offered
+            // exchange (even as an answer) shows the exchange, not a chase.
             if maximizing
                 && (self.forbidden.contains(&m)
-                    || (self.elsewhere.contains(&m) && Some(m.to) != tracked))
+                    || (!in_check && self.elsewhere.contains(&m) && Some(m.to) != tracked))
             {
                 continue;
             }

@@ -416,6 +416,11 @@ fn is_mate(g: &GainLine) -> bool {
 pub fn debug_threats(book: &RuleBook, pos: &Position, free: bool) -> Vec<String> {
     let mut c = Classifier::new(book);
     c.searcher.limits.free_defender = free;
+    if std::env::var("QILI_DEBUG").is_ok() {
+        for g in c.gain_lines(pos) {
+            eprintln!("  gain_line [{}] {}", g.score, chinese_line(pos, &g.line));
+        }
+    }
     c.threats(pos)
         .into_iter()
         .map(|(g, f)| {
