@@ -386,19 +386,26 @@ impl Searcher {
             free_defender: self.limits.free_defender,
         };
         for m in moves {
-            // An answer to check is forced, whatever it takes; but a line that needs the offered
-            // exchange (even as an answer) shows the exchange, not a chase.
-            if maximizing
-                && (self.forbidden.contains(&m)
-                    || (!in_check && self.elsewhere.contains(&m) && Some(m.to) != tracked))
-            {
+            // A line that needs the offered exchange (even as an answer to check) shows the
+            // exchange, not a chase.
+            if maximizing && self.forbidden.contains(&m) {
                 continue;
             }
             let captured = pos.piece_at(m.to);
             let u = pos.play_unchecked(m);
-            let Some((next_tracked, next_base)) =
-                ctx.successor(m, captured.is_some(), pos.in_check())
-            else {
+            let checks = pos.in_check();
+            // Another standing capture may not be tacked on, unless it checks or answers check.
+            let tacked_on = maximizing
+                && !in_check
+                && !checks
+                && self.elsewhere.contains(&m)
+                && Some(m.to) != tracked;
+            let next = if tacked_on {
+                None
+            } else {
+                ctx.successor(m, captured.is_some(), checks)
+            };
+            let Some((next_tracked, next_base)) = next else {
                 pos.undo(m, u);
                 continue;
             };

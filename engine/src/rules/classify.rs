@@ -62,6 +62,11 @@ impl<'a> Classifier<'a> {
             let first = w.line[0];
             self.searcher.elsewhere = captures.iter().copied().filter(|&c| c != first).collect();
             let exact = self.searcher.evaluate(pos, first, true);
+            if std::env::var("QILI_DEBUG").is_ok() {
+                if let Some(e) = &exact {
+                    eprintln!("    exact [{}] {}", e.score, chinese_line(pos, &e.line));
+                }
+            }
             self.searcher.elsewhere.clear();
             if let Some(e) = exact.filter(|e| e.score > 0) {
                 g.push(e);
