@@ -273,10 +273,15 @@ impl<'a> Classifier<'a> {
             .collect();
         let mut after = self.threats(again);
         self.searcher.forbidden.clear();
-        // A move that answers check chases only with what it moves: the rest stood before, when
-        // the check had to be answered first (参考图6, 19, 22).
+        // A move that answers check chases only with what it moves or the lines it opens: the
+        // other captures stood before, when the check had to be answered first (参考图6, 19,
+        // 22); one the answer unblocks is its own (参考图47).
         if before.in_check() {
-            after.retain(|(_, f)| threats::participates(again, f, mv.to));
+            after.retain(|(g, f)| {
+                let first = g.line[0];
+                threats::participates(again, f, mv.to)
+                    || !before.pseudo_targets(first.from).contains(&first.to)
+            });
         }
         if after.is_empty() {
             return (Vec::new(), None);
