@@ -301,11 +301,14 @@ impl<'a> Classifier<'a> {
             let moved_acts = threats::participates(again, &f, mv.to);
             let same: Vec<&(GainLine, Found)> = earlier
                 .iter()
-                .filter(|(_, b)| {
+                .filter(|(bg, b)| {
                     if moved_acts {
                         threats::participates(before, b, mv.from)
                     } else {
+                        // The same piece starting the same piece's win (参考图42: a check by a
+                        // new piece is a new way to win, even for the same capturer).
                         b.capturer == origin(f.capturer)
+                            && bg.line[0].from == origin(g.line[0].from)
                     }
                 })
                 .collect();
