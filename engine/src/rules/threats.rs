@@ -129,7 +129,7 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
     let rootedness = rootedness(pos, main.victim_origin, attacker);
     let joint = on_target >= 2
         || (rootedness == Rootedness::ShortRooted && caps.len() >= 2)
-        || discovered_check(pos, &g.line[..=main.index]);
+        || helped_by_check(pos, &g.line[..=main.index], main.capturer_origin);
     let kind = if joint {
         ChaseKind::Joint
     } else if checks_before {
@@ -196,20 +196,35 @@ fn between(a: Square, b: Square) -> Vec<Square> {
         .collect()
 }
 
-/// Whether a piece of the attacker gives check in `line` while another one moves (a discovered
-/// check): two pieces acting together, 车炮联合 (参考图14). A piece that checks by itself and is
-/// taken, opening the way for another, is not a joint chase (图26).
-fn discovered_check(pos: &Position, line: &[Move]) -> bool {
+/// Whether another piece of the attacker helps by giving check: a piece other than the
+/// capturer checks (directly or by discovery) and is still on the board when the target is
+/// taken — two pieces acting together, 车炮联合 (参考图14, 41). A piece that checks and is
+/// taken, only clearing the way for another, does not make the chase joint (图26).
+fn helped_by_check(pos: &Position, line: &[Move], capturer: Square) -> bool {
     let attacker = pos.turn();
     let mut p = pos.clone();
+    let mut origin: Vec<Option<Square>> = (0..90).map(Square::from_index).collect();
+    let mut helpers: Vec<Square> = Vec::new();
     for &m in line {
         let ours = p.piece_at(m.from).is_some_and(|x| x.color == attacker);
+        if let Some(o) = origin[m.to.index()] {
+            // A helper taken is no help.
+            helpers.retain(|&h| h != o);
+        }
+        origin[m.to.index()] = origin[m.from.index()];
+        origin[m.from.index()] = None;
         p.play_unchecked(m);
-        if ours && p.checkers(attacker).iter().any(|&c| c != m.to) {
-            return true;
+        if ours {
+            for c in p.checkers(attacker) {
+                if let Some(o) = origin[c.index()] {
+                    if o != capturer && !helpers.contains(&o) {
+                        helpers.push(o);
+                    }
+                }
+            }
         }
     }
-    false
+    !helpers.is_empty()
 }
 
 /// How the target on `sq` is protected against the side to move (24.15): the protectors that
