@@ -173,9 +173,24 @@ pub(crate) fn participates(pos: &Position, f: &Found, sq: Square) -> bool {
     if take.from == at {
         return true;
     }
-    // The screen of a cannon that takes.
+    // The screen of a cannon that takes, or the guard of that screen or of the capturer: what
+    // keeps the attack from being parried by taking an attacker (参考图15, 39).
     let is_cannon = p.piece_at(take.from).map(|x| x.role) == Some(Role::Cannon);
-    if is_cannon && between(take.from, take.to).contains(&at) {
+    let screens: Vec<Square> = if is_cannon {
+        between(take.from, take.to)
+            .into_iter()
+            .filter(|&s| p.piece_at(s).is_some())
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if screens.contains(&at) {
+        return true;
+    }
+    let guards = |s: Square| {
+        p.piece_at(s).is_some_and(|x| x.color == attacker) && p.attackers(s, attacker).contains(&at)
+    };
+    if guards(take.from) || screens.iter().any(|&s| guards(s)) {
         return true;
     }
     // Backing the capture up: it could take back on the square once the target is taken.
