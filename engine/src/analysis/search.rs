@@ -84,6 +84,27 @@ impl Searcher {
         self.mate_within(pos, self.limits.mate_checks)
     }
 
+    /// A forced mate by checks that starts with `first` (a legal checking move), if any.
+    pub fn mate_starting_with(&mut self, pos: &Position, first: Move) -> Option<Vec<Move>> {
+        let mut p = pos.clone();
+        p.play_unchecked(first);
+        if !p.in_check() {
+            return None;
+        }
+        for depth in 0..self.limits.mate_checks {
+            let mut line = Vec::new();
+            if self.mate_defend(&mut p, depth, &mut line) {
+                let mut out = vec![first];
+                out.extend(line);
+                return Some(out);
+            }
+            if self.budget.exhausted() {
+                break;
+            }
+        }
+        None
+    }
+
     fn mate_within(&mut self, pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
         let key = pos.hash() ^ u64::from(max_checks).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         if let Some(r) = self.mates.get(&key) {

@@ -146,8 +146,22 @@ impl<'a> Classifier<'a> {
             None
         };
 
-        // 杀 (24.2).
-        let mate = self.searcher.mate_by_checks(&again);
+        // 杀 (24.2). A mate that must begin by taking material with check is that capture's
+        // threat first (将军得子, 24.3: 图17), unless the capture mates at once.
+        let mut mate = self.searcher.mate_by_checks(&again);
+        if let Some(line) = mate.clone() {
+            if line.len() > 1 && again.piece_at(line[0].to).is_some() {
+                mate = None;
+                for first in again.legal_moves() {
+                    if again.piece_at(first.to).is_none() {
+                        if let Some(l) = self.searcher.mate_starting_with(&again, first) {
+                            mate = Some(l);
+                            break;
+                        }
+                    }
+                }
+            }
+        }
 
         // 捉 (24.3): threats after the move that are new.
         let (new_threats, old_note) = self.new_threats(before, mv, &again, &offers);

@@ -95,7 +95,9 @@ fn captures(pos: &Position, line: &[Move]) -> (Vec<Capture>, Vec<bool>) {
 /// cannon traded for a horse nets nothing; the pawn taken afterwards is what is won, 图4; a
 /// horse taking a rook and taken back still wins the rook).
 pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
-    if g.score <= 0 || g.score >= MATE {
+    // A mating line counts as a material threat only when it begins by taking material.
+    let mates = g.score >= MATE;
+    if g.score <= 0 || (mates && pos.piece_at(g.line[0].to).is_none()) {
         return None;
     }
     let attacker = pos.turn();
@@ -114,6 +116,7 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         .max_by_key(|(_, net, idx)| (*net, -(*idx as i32)))
         .map(|(s, _, _)| *s);
     let ours: Vec<&Capture> = caps.iter().filter(|c| c.by_attacker).collect();
+    let best = if mates { Some(g.line[0].to) } else { best };
     let main = match best {
         Some(s) => *ours.iter().find(|c| c.square == s)?,
         None => *ours
