@@ -133,7 +133,7 @@ impl Searcher {
         if checks == 0 || !self.budget.take() {
             return false;
         }
-        for m in pos.legal_moves() {
+        for m in legal(pos) {
             let u = pos.play_unchecked(m);
             if pos.in_check() {
                 let mut sub = Vec::new();
@@ -154,7 +154,7 @@ impl Searcher {
 
     /// Defender to move, in check: does every answer lose to further checks?
     fn mate_defend(&mut self, pos: &mut Position, checks: u32, line: &mut Vec<Move>) -> bool {
-        let answers = pos.legal_moves();
+        let answers = legal(pos);
         if answers.is_empty() {
             return true;
         }
@@ -195,7 +195,7 @@ impl Searcher {
     pub fn first_moves(&mut self, pos: &Position, exact: bool) -> Vec<GainLine> {
         let standing = standing_captures(pos);
         let mut out = Vec::new();
-        for m in pos.legal_moves() {
+        for m in legal(pos) {
             if let Some(g) = self.evaluate_with(pos, m, exact, &standing) {
                 out.push(g);
             }
@@ -288,7 +288,7 @@ impl Searcher {
             });
         }
         let next_standing = Vec::new();
-        for m in p.legal_moves() {
+        for m in legal(&p) {
             let c = p.piece_at(m.to);
             let u = p.play_unchecked(m);
             if let Some((t, b)) = ctx.successor(m, c.is_some(), p.in_check()) {
@@ -540,12 +540,29 @@ fn standing_captures(pos: &Position) -> Vec<Move> {
     }
 }
 
-/// Captures first, most valuable victim first, so cut-offs come early.
-fn order(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
-    moves.sort_by_key(|m| {
-        std::cmp::Reverse(pos.piece_at(m.to).map_or(-1, |p| {
+/// Captures first, most valuable victim first, so cut-offs come early; then an order that
+/// does not depend on how the board is turned: by the moving piece and where it goes seen
+/// from its own side (rank from its back rank, distance from the centre file). A mirrored or
+/// colour-swapped position is then searched in the same order and ruled the same.
+fn order(pos: &Position, moves: Vec<Move>) -> Vec<Move> {
+    canonical(pos, moves)
+}
+
+/// The legal moves of the side to move in the order of [`order`].
+fn legal(pos: &Position) -> Vec<Move> {
+    canonical(pos, pos.legal_moves())
+}
+
+fn canonical(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
+    let us = pos.turn();
+    let key = |m: &Move| {
+        let victim = pos.piece_at(m.to).map_or(-1, |p| {
             crate::analysis::material::piece_value(p.role).unwrap_or(1)
-        }))
-    });
+        });
+        let role = pos.piece_at(m.from).map_or(0, |p| p.role.index());
+        let rel = |s: crate::Square| (s.rank().relative_to(us), s.file().index().abs_diff(4));
+        (std::cmp::Reverse(victim), role, rel(m.from), rel(m.to))
+    };
+    moves.sort_by_key(key);
     moves
 }
