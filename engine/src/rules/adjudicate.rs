@@ -35,14 +35,18 @@ pub(crate) fn classify_side(side: &SidePlies<'_>) -> SideClass {
     if side.labels.iter().all(|&l| l == Label::Check) {
         return SideClass::LongCheck;
     }
-    // A ply weighs as its heaviest chase; the side is the lighter kind if one of its chasing
-    // plies chases only jointly or only short-rooted pieces.
+    // A ply is named by its biggest threat (the most valuable target; between equals, the
+    // heavier kind): 参考图14's rook chased jointly outweighs a pawn picked up on the way, 图25's
+    // rook chased by one horse outweighs a cannon won jointly. The side is the lighter kind if
+    // one of its chasing plies is.
     let light = side.labels.iter().zip(&side.chases).any(|(&l, chases)| {
+        let soft =
+            |f: &Found| f.kind == ChaseKind::Joint || f.rootedness == Rootedness::ShortRooted;
         l == Label::Chase
-            && !chases.is_empty()
             && chases
                 .iter()
-                .all(|f| f.kind == ChaseKind::Joint || f.rootedness == Rootedness::ShortRooted)
+                .max_by_key(|f| (f.target_worth(), !soft(f)))
+                .is_some_and(soft)
     });
     if light {
         SideClass::ForbiddenSoft

@@ -22,6 +22,8 @@ pub(crate) struct Found {
     pub rootedness: Rootedness,
     /// Index in `line` of the move that takes the target.
     pub capture_index: usize,
+    /// The piece that makes the last capture on the target's square.
+    pub finisher: Piece,
 }
 
 /// A capture made along a line, with the pieces named by where they stood at its start.
@@ -130,9 +132,12 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         .any(|(i, &chk)| chk && i % 2 == 0);
     let on_target = ours.iter().filter(|c| c.square == main.square).count();
     let rootedness = rootedness(pos, main.victim_origin, attacker);
-    let joint = on_target >= 2
-        || (rootedness == Rootedness::ShortRooted && caps.len() >= 2)
-        || helped_by_check(pos, &g.line[..=main.index], main.capturer_origin);
+    // Joint (联合捉): several pieces are needed to win a guarded piece. A rootless piece is
+    // simply chased, however many pieces a line happens to use (seed 001 图2).
+    let joint = rootedness != Rootedness::Rootless
+        && (on_target >= 2
+            || (rootedness == Rootedness::ShortRooted && caps.len() >= 2)
+            || helped_by_check(pos, &g.line[..=main.index], main.capturer_origin));
     let kind = if joint {
         ChaseKind::Joint
     } else if checks_before {
@@ -142,11 +147,19 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
     } else {
         ChaseKind::Direct
     };
+    // The piece that finally wins it: the last of ours to take on that square (a pawn that
+    // takes after an even trade by others is the pawn's own chase: seed 004 图3, 参考图32).
+    let finisher = ours
+        .iter()
+        .filter(|c| c.square == main.square)
+        .last()
+        .map_or(main.capturer, |c| c.capturer);
     Some(Found {
         score: g.score,
         line: g.line.clone(),
         capturer: main.capturer_origin,
         capturer_piece: main.capturer,
+        finisher,
         target: main.victim_origin,
         target_piece: main.victim,
         kind,
@@ -300,7 +313,14 @@ pub(crate) fn target_set(searcher: &mut Searcher, pos: &Position, g: &GainLine) 
     out
 }
 
+impl Found {
+    /// The value of the target, for naming a move by its biggest threat.
+    pub(crate) fn target_worth(&self) -> i32 {
+        worth(self.target_piece, self.target)
+    }
+}
+
 /// Whether a threat's winning piece is the king or a pawn acting on its own (26.1).
 pub(crate) fn own_chase_of(f: &Found, role: Role) -> bool {
-    f.capturer_piece.role == role
+    f.finisher.role == role
 }
