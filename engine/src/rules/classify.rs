@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use crate::analysis::search::{GainLine, Searcher, MATE};
+use crate::analysis::search::{GainLine, Searcher};
 use crate::notation::chinese;
 use crate::rules::idle::{self, Offer};
 use crate::rules::label::{ChaseKind, Evidence, Label, Placed, Rootedness, Threat};
@@ -62,11 +62,6 @@ impl<'a> Classifier<'a> {
             let first = w.line[0];
             self.searcher.elsewhere = captures.iter().copied().filter(|&c| c != first).collect();
             let exact = self.searcher.evaluate(pos, first, true);
-            if std::env::var("QILI_DEBUG").is_ok() {
-                if let Some(e) = &exact {
-                    eprintln!("    exact [{}] {}", e.score, chinese_line(pos, &e.line));
-                }
-            }
             self.searcher.elsewhere.clear();
             if let Some(e) = exact.filter(|e| e.score > 0) {
                 g.push(e);
@@ -219,7 +214,7 @@ impl<'a> Classifier<'a> {
             let evidence = Evidence {
                 clause: "24.3",
                 text: with_offer_note(format!("接续再走，{text}"), &offers, sacrifice, &after),
-                threats: chases.iter().map(|f| to_threat(&again, f)).collect(),
+                threats: chases.iter().map(to_threat).collect(),
                 line: chases[0].line.clone(),
             };
             return Classified {
@@ -448,7 +443,7 @@ fn describe_threat(pos: &Position, f: &Found) -> String {
     format!("{how}：{}", chinese_line(pos, &f.line))
 }
 
-fn to_threat(_pos: &Position, f: &Found) -> Threat {
+fn to_threat(f: &Found) -> Threat {
     Threat {
         kind: f.kind,
         attacker: Placed::new(f.capturer_piece, f.capturer),
@@ -456,36 +451,4 @@ fn to_threat(_pos: &Position, f: &Found) -> Threat {
         rootedness: f.rootedness,
         line: f.line.clone(),
     }
-}
-
-#[allow(dead_code)]
-fn is_mate(g: &GainLine) -> bool {
-    g.score >= MATE
-}
-
-/// Development aid: the described threats of the side to move, one per line.
-#[doc(hidden)]
-pub fn debug_threats(book: &RuleBook, pos: &Position, free: bool) -> Vec<String> {
-    let mut c = Classifier::new(book);
-    c.searcher.limits.free_defender = free;
-    if std::env::var("QILI_DEBUG").is_ok() {
-        for g in c.gain_lines(pos) {
-            eprintln!("  gain_line [{}] {}", g.score, chinese_line(pos, &g.line));
-        }
-    }
-    c.threats(pos)
-        .into_iter()
-        .map(|(g, f)| {
-            format!(
-                "[{}] {} takes {} ({:?}, {:?}) main@{}: {}",
-                g.score,
-                Placed::new(f.capturer_piece, f.capturer),
-                Placed::new(f.target_piece, f.target),
-                f.kind,
-                f.rootedness,
-                f.capture_index,
-                chinese_line(pos, &g.line)
-            )
-        })
-        .collect()
 }

@@ -2,7 +2,7 @@
 //! verdict, under a chosen rule book.
 
 mod adjudicate;
-pub mod classify;
+mod classify;
 mod cycle;
 mod idle;
 mod label;

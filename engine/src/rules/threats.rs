@@ -9,7 +9,6 @@ use crate::{Color, Move, Piece, Position, Role, Square};
 /// One way the side to move can win material, with the pieces it concerns.
 #[derive(Clone, Debug)]
 pub(crate) struct Found {
-    pub score: i32,
     /// The winning line, starting with the attacker's first move.
     pub line: Vec<Move>,
     /// Where the piece that takes the target stands now.
@@ -151,11 +150,9 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
     // takes after an even trade by others is the pawn's own chase: seed 004 图3, 参考图32).
     let finisher = ours
         .iter()
-        .filter(|c| c.square == main.square)
-        .last()
+        .rfind(|c| c.square == main.square)
         .map_or(main.capturer, |c| c.capturer);
     Some(Found {
-        score: g.score,
         line: g.line.clone(),
         capturer: main.capturer_origin,
         capturer_piece: main.capturer,
