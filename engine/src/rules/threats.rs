@@ -130,13 +130,21 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         .take(main.index)
         .any(|(i, &chk)| chk && i % 2 == 0);
     let on_target = ours.iter().filter(|c| c.square == main.square).count();
-    let rootedness = rootedness(pos, main.victim_origin, attacker);
-    // Joint (联合捉): several pieces are needed to win a guarded piece. A rootless piece is
-    // simply chased, however many pieces a line happens to use (seed 001 图2).
-    let joint = rootedness != Rootedness::Rootless
-        && (on_target >= 2
-            || (rootedness == Rootedness::ShortRooted && caps.len() >= 2)
-            || helped_by_check(pos, &g.line[..=main.index], main.capturer_origin));
+    // How the target is guarded now, as the move leaves it: tested by the capture itself when
+    // the line starts with it, else by the guards it has (a line of checks is needed exactly
+    // because a guarded piece cannot simply be taken).
+    let rootedness = if main.index == 0 {
+        rootedness(pos, g.line[0], attacker)
+    } else if pos.is_attacked_by(main.victim_origin, !attacker) {
+        Rootedness::Rooted
+    } else {
+        Rootedness::Rootless
+    };
+    // Joint (联合捉): several pieces win it together — taking in turn on its square, or one
+    // checking while another takes (参考图14, 41).
+    let joint = on_target >= 2
+        || (rootedness == Rootedness::ShortRooted && caps.len() >= 2)
+        || helped_by_check(pos, &g.line[..=main.index], main.capturer_origin);
     let kind = if joint {
         ChaseKind::Joint
     } else if checks_before {
@@ -255,26 +263,24 @@ fn helped_by_check(pos: &Position, line: &[Move], capturer: Square) -> bool {
     !helpers.is_empty()
 }
 
-/// How the target on `sq` is protected against the side to move (24.15): the protectors that
-/// can legally take back after the first attacker takes, against the attackers.
-pub(crate) fn rootedness(pos: &Position, sq: Square, attacker: Color) -> Rootedness {
-    let attackers = pos.attackers(sq, attacker);
-    let Some(&first) = attackers.first() else {
-        return Rootedness::Rooted;
-    };
-    let mut p = pos.clone();
-    if pos.turn() != attacker || pos.check_move(Move::new(first, sq)).is_err() {
+/// How the target of `take` is guarded (24.15), judged when it is taken: the defender's pieces
+/// that can legally take back (a pinned or otherwise unable guard is a false root, 假根),
+/// against the attacker's pieces bearing on the square. None: 无根; fewer than the attackers:
+/// 少根; otherwise 有根 (then only a gain in value, such as a horse taking a rook, wins).
+pub(crate) fn rootedness(pos: &Position, take: Move, attacker: Color) -> Rootedness {
+    let attackers = pos.attackers(take.to, attacker).len().max(1);
+    if pos.turn() != attacker || !pos.is_legal(take) {
         return Rootedness::Rooted;
     }
-    p.play_unchecked(Move::new(first, sq));
+    let p = pos.after(take);
     let protectors = p
-        .attackers(sq, !attacker)
+        .attackers(take.to, !attacker)
         .into_iter()
-        .filter(|&s| p.is_legal(Move::new(s, sq)))
+        .filter(|&s| p.is_legal(Move::new(s, take.to)))
         .count();
     if protectors == 0 {
         Rootedness::Rootless
-    } else if protectors < attackers.len() {
+    } else if protectors < attackers {
         Rootedness::ShortRooted
     } else {
         Rootedness::Rooted
