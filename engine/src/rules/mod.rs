@@ -187,3 +187,6 @@ pub fn judge(start: &Position, moves: &[Move], book: &RuleBook) -> Result<Ruling
         reason,
     })
 }
+
+#[cfg(test)]
+mod tests;

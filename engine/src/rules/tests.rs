@@ -1,0 +1,220 @@
+//! Each mechanism of the rulings on a small position of its own, so that a change that breaks
+//! one shows here by name, not only as a drift in the corpus.
+
+use crate::notation::{fen, iccs};
+use crate::rules::{judge, ChaseKind, Label, Rootedness, RuleBook, Ruling, SideClass, Verdict};
+use crate::{Move, SetupMode};
+
+fn ruling(position: &str, moves: &str) -> Ruling {
+    ruling_under(&RuleBook::cxa2011(), position, moves)
+}
+
+fn ruling_under(book: &RuleBook, position: &str, moves: &str) -> Ruling {
+    let pos = fen::parse(position, SetupMode::Standard).expect("test position is legal");
+    let moves: Vec<Move> = moves
+        .split_whitespace()
+        .map(|m| iccs::parse(m).expect("test move is ICCS"))
+        .collect();
+    judge(&pos, &moves, book).expect("test moves are legal")
+}
+
+fn label(position: &str, moves: &str, ply: usize) -> Label {
+    ruling(position, moves).plies[ply - 1].label
+}
+
+#[test]
+fn a_new_attack_on_a_rootless_piece_is_a_chase() {
+    // The rook comes to the fifth rank and attacks the unguarded horse.
+    let r = ruling("4k4/9/9/9/4n4/9/9/9/9/R3K4 w", "a0a5");
+    assert_eq!(r.plies[0].label, Label::Chase);
+    let t = &r.plies[0].evidence.threats[0];
+    assert_eq!(t.target.square.to_string(), "e5");
+    assert_eq!(t.rootedness, Rootedness::Rootless);
+    assert_eq!(r.plies[0].evidence.clause, "24.3");
+}
+
+#[test]
+fn an_attack_that_stood_before_the_move_is_not_new() {
+    // 从捉到捉: the rook already attacked the horse along the rank and still does.
+    let r = ruling("4k4/9/9/9/R3n4/9/9/9/9/4K4 w", "a5b5");
+    assert_eq!(r.plies[0].label, Label::Idle);
+    assert!(
+        r.plies[0].evidence.text.contains("从捉到捉"),
+        "{}",
+        r.plies[0].evidence.text
+    );
+}
+
+#[test]
+fn a_pinned_guard_is_a_false_root() {
+    // The horse on c9 guards the advisor on d7 but may not move: the rook on a9 pins it to its
+    // king. The rook's new attack on the advisor is a chase of a rootless piece.
+    let pinned = "R1n1k4/9/3a5/9/9/9/9/9/9/2R2K3 w";
+    let r = ruling(pinned, "c0d0");
+    assert_eq!(r.plies[0].label, Label::Chase);
+    assert_eq!(
+        r.plies[0].evidence.threats[0].rootedness,
+        Rootedness::Rootless
+    );
+    // Without the pin the guard is real and the rook wins nothing.
+    assert_eq!(
+        label("2n1k4/9/3a5/9/9/9/9/9/9/2R2K3 w", "c0d0", 1),
+        Label::Idle
+    );
+}
+
+#[test]
+fn cutting_a_hidden_root_is_a_chase() {
+    // The horse on c1 is guarded only by a series of checks (暗根): after 车六平七 the black
+    // rook checks along the back rank and wins the rook back. The elephant stepping to g0
+    // blocks that rank: now the horse can be taken.
+    let r = ruling("5k3/9/9/9/9/9/9/4B4/2nRA2r1/3AK4 w", "e2g0");
+    assert_eq!(r.plies[0].label, Label::Chase);
+    assert_eq!(
+        r.plies[0].evidence.threats[0].target.square.to_string(),
+        "c1"
+    );
+    // With no black rook there is no hidden root, so the horse was already lost: no new chase.
+    let r = ruling("5k3/9/9/9/9/9/9/4B4/2nRA4/3AK4 w", "e2g0");
+    assert_eq!(r.plies[0].label, Label::Idle);
+}
+
+#[test]
+fn a_discovered_attack_is_a_chase_by_another_piece() {
+    // The horse steps off the a-file and the rook behind it now attacks the cannon.
+    let r = ruling("4k4/9/c8/9/9/9/N3P4/9/9/R3K4 w", "a3c4");
+    assert_eq!(r.plies[0].label, Label::Chase);
+    let t = &r.plies[0].evidence.threats[0];
+    assert_eq!(t.attacker.square.to_string(), "a0");
+    assert_eq!(t.target.square.to_string(), "a7");
+}
+
+#[test]
+fn winning_material_by_a_check_is_a_chase() {
+    // From b6 the horse threatens the fork 马八进七: check, and the rook on a9 falls next.
+    let r = ruling("r2ak4/9/9/9/9/2N6/9/9/9/5K3 w", "c4b6");
+    assert_eq!(r.plies[0].label, Label::Chase);
+    let t = &r.plies[0].evidence.threats[0];
+    assert_eq!(t.kind, ChaseKind::ByChecks);
+    assert_eq!(t.target.square.to_string(), "a9");
+}
+
+#[test]
+fn an_exchange_that_comes_out_ahead_is_a_chase() {
+    // The cannon takes the horse, the elephant takes back, and the pawn the horse guarded is
+    // then won by the red horse: 完整交换, ahead by a pawn.
+    let r = ruling("4k4/9/4b4/9/2n3P1C/4p4/9/9/7N1/3K5 w", "h1g3");
+    assert_eq!(r.plies[0].label, Label::Chase);
+    let t = &r.plies[0].evidence.threats[0];
+    assert_eq!(t.target.square.to_string(), "e4");
+    assert_eq!(t.kind, ChaseKind::ByExchange);
+}
+
+#[test]
+fn two_attackers_on_a_piece_guarded_once_are_a_joint_chase() {
+    // The second rook comes to the seventh rank: two rooks against one guard on the cannon.
+    let r = ruling("1rbaka3/9/1c7/9/9/9/9/9/4A4/1R1K2R2 w", "g0g7");
+    assert_eq!(r.plies[0].label, Label::Chase);
+    let t = &r.plies[0].evidence.threats[0];
+    assert_eq!(t.target.square.to_string(), "b7");
+    assert_eq!(t.kind, ChaseKind::Joint);
+    assert_eq!(t.rootedness, Rootedness::ShortRooted);
+}
+
+#[test]
+fn a_pawns_own_chase_is_idle_but_a_chase_it_opens_is_not() {
+    // 26.1: the pawn itself attacking the horse is permitted.
+    let r = ruling("3akab2/9/9/2n1P4/9/9/9/9/4A4/3K5 w", "e6d6");
+    assert_eq!(r.plies[0].label, Label::Idle);
+    assert_eq!(r.plies[0].evidence.clause, "26.1");
+    // 26.1.1: the pawn stepping forward opens the rank for the rook.
+    let r = ruling("3akab2/9/9/R1P1n4/9/9/9/9/4A4/3K5 w", "c6c7");
+    assert_eq!(r.plies[0].label, Label::Chase);
+    assert_eq!(
+        r.plies[0].evidence.threats[0].attacker.square.to_string(),
+        "a6"
+    );
+}
+
+#[test]
+fn a_kings_own_chase_is_idle_but_a_chase_it_makes_possible_is_not() {
+    let r = ruling("3ak4/4a4/9/9/9/9/9/9/4n4/3K5 w", "d0d1");
+    assert_eq!(r.plies[0].label, Label::Idle);
+    assert_eq!(r.plies[0].evidence.clause, "26.1");
+    // The king steps off the horse's leg: the horse now attacks the pawn (图15).
+    let r = ruling("3ak4/4a4/9/9/9/9/9/3N5/3K5/4p4 w", "d1e1");
+    assert_eq!(r.plies[0].label, Label::Chase);
+    assert_eq!(
+        r.plies[0].evidence.threats[0].attacker.square.to_string(),
+        "d2"
+    );
+}
+
+#[test]
+fn a_king_answering_check_is_idle_whatever_it_opens() {
+    // The king steps aside from the rook's check and frees the horse's leg; still 闲 (26.1.2).
+    let r = ruling("9/9/4kn3/3N5/9/9/9/9/7R1/3K5 w", "h1e1 e7d7");
+    assert_eq!(r.plies[0].label, Label::Check);
+    assert_eq!(r.plies[1].label, Label::Idle);
+    assert_eq!(r.plies[1].evidence.clause, "26.1.2");
+}
+
+#[test]
+fn a_mate_threat_and_the_block_that_stops_it() {
+    // The rook on a8 holds the eighth rank: 车八进八 would mate. The pawn blocks the b-file.
+    let r = ruling("4k4/9/9/2n6/9/2p6/9/9/1R7/R2K5 w", "a0a8 c4b4");
+    assert_eq!(r.plies[0].label, Label::MateThreat);
+    assert_eq!(r.plies[0].evidence.line.len(), 1);
+    assert_eq!(r.plies[1].label, Label::Block);
+}
+
+#[test]
+fn offers_exchange_and_sacrifice() {
+    // The rook faces its counterpart on the open c-file; both are guarded once: 兑.
+    assert_eq!(
+        label("4ka3/n8/2r6/9/9/9/9/7R1/N8/3K5 w", "h2c2", 1),
+        Label::Exchange
+    );
+    // The rook stands where the horse takes it for nothing: 献.
+    assert_eq!(
+        label("4ka3/9/9/9/4n4/9/7R1/9/9/3K5 w", "h3f3", 1),
+        Label::Offer
+    );
+}
+
+#[test]
+fn following_a_guarded_piece_and_pinning_it_again() {
+    // The cannon steps to the d-file; the rook follows and pins it to the advisor behind.
+    let r = ruling("3ak4/9/r1c6/9/9/9/9/9/2R6/5K3 b", "c7d7 c1d1");
+    assert_eq!(r.plies[1].label, Label::Follow);
+}
+
+#[test]
+fn the_search_budget_is_a_parameter_and_running_out_says_so() {
+    let mut book = RuleBook::cxa2011();
+    book.budgets.nodes = 5;
+    let r = ruling_under(&book, "4k4/9/9/9/4n4/9/9/9/9/R3K4 w", "a0a5");
+    assert_eq!(r.plies[0].label, Label::Undetermined);
+    assert!(
+        r.plies[0].evidence.text.contains("预算"),
+        "{}",
+        r.plies[0].evidence.text
+    );
+}
+
+#[test]
+fn long_check_against_idle_loses_when_there_is_no_other_move() {
+    // The mirror image of 图6: the rook is the only piece that can move.
+    let r = ruling("6b2/4k4/9/9/9/9/9/9/6p2/1cBR1K3 w", "d0e0 e8d8 e0d0 d8e8");
+    assert_eq!(r.red.class, SideClass::LongCheck);
+    assert_eq!(r.black.class, SideClass::Allowed);
+    assert_eq!(r.verdict, Verdict::RedLoses);
+    assert_eq!(r.red.summary, "长将");
+}
+
+#[test]
+fn moves_that_do_not_repeat_are_not_judged() {
+    let r = ruling("3akab2/9/9/9/9/9/9/9/4A4/3K5 w", "e1f2 e9e8");
+    assert_eq!(r.verdict, Verdict::NoRepetition);
+    assert!(r.cycle.is_none());
+}
