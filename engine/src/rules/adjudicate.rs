@@ -17,6 +17,7 @@
 //! The side that must change and cannot (no other legal move at any of its turns) loses (图6).
 
 use crate::rules::label::{ChaseKind, Label, Rootedness};
+use crate::rules::rulebook::{Adjudication, RuleBook};
 use crate::rules::threats::Found;
 use crate::rules::verdict::{SideClass, Verdict};
 use crate::{Color, Move, Position};
@@ -28,8 +29,12 @@ pub(crate) struct SidePlies<'a> {
 }
 
 /// The class of one side's cycle.
-pub(crate) fn classify_side(side: &SidePlies<'_>) -> SideClass {
+pub(crate) fn classify_side(side: &SidePlies<'_>, book: &RuleBook) -> SideClass {
     if side.labels.is_empty() || side.labels.iter().any(|l| !l.is_attack()) {
+        return SideClass::Allowed;
+    }
+    // The 排局 draft forbids only 二打 or more: a single attack is not a forbidden cycle.
+    if book.adjudication == Adjudication::Paiju && side.labels.len() < 2 {
         return SideClass::Allowed;
     }
     if side.labels.iter().all(|&l| l == Label::Check) {
@@ -55,9 +60,17 @@ pub(crate) fn classify_side(side: &SidePlies<'_>) -> SideClass {
     }
 }
 
-/// Which side must change, by the matrix above.
-pub(crate) fn culprit(red: SideClass, black: SideClass) -> Option<Color> {
+/// Which side must change, by the matrix above (or the simpler rules of the 排局 draft and
+/// of 附录一, where forbidden cycles are not weighed against each other).
+pub(crate) fn culprit(book: &RuleBook, red: SideClass, black: SideClass) -> Option<Color> {
     use SideClass::*;
+    let weigh = book.adjudication == Adjudication::Cxa2011;
+    let (red, black) = if weigh {
+        (red, black)
+    } else {
+        let flat = |c| if c == ForbiddenSoft { ForbiddenHard } else { c };
+        (flat(red), flat(black))
+    };
     match (red, black) {
         (Allowed, Allowed) => None,
         (Allowed, _) => Some(Color::Black),
@@ -82,12 +95,13 @@ pub(crate) fn can_deviate(positions: &[Position], moves: &[Move], color: Color) 
 
 /// The verdict for the two classes.
 pub(crate) fn verdict(
+    book: &RuleBook,
     red: SideClass,
     black: SideClass,
     positions: &[Position],
     moves: &[Move],
 ) -> Verdict {
-    match culprit(red, black) {
+    match culprit(book, red, black) {
         None => Verdict::Draw,
         Some(c) => {
             let stuck = !can_deviate(positions, moves, c);
@@ -141,15 +155,32 @@ pub(crate) fn summary(labels: &[Label]) -> String {
 }
 
 /// The verdict's reason, in the book's words, with the clauses it rests on.
-pub(crate) fn reason(red: (SideClass, &str), black: (SideClass, &str), verdict: Verdict) -> String {
+pub(crate) fn reason(
+    book: &RuleBook,
+    red: (SideClass, &str),
+    black: (SideClass, &str),
+    verdict: Verdict,
+) -> String {
     let side = |name: &str, (class, summary): (SideClass, &str)| {
         format!("{name}{summary}，为{}", class.chinese())
     };
+    let (general, long_check, one_forbidden) = match book.adjudication {
+        Adjudication::Cxa2011 => ("25", "24.9、25", "24.13、25"),
+        Adjudication::Paiju => (
+            "排局规则第四章",
+            "排局规则第四章第2条",
+            "排局规则第四章第3条",
+        ),
+        Adjudication::Mass => ("附录一第五条", "附录一第五条2(1)", "附录一第五条2(3)"),
+    };
     let ground = match verdict {
         Verdict::Draw => match (red.0, black.0) {
-            (SideClass::Allowed, SideClass::Allowed) => "双方均为允许着法（25）",
-            (SideClass::LongCheck, SideClass::LongCheck) => "双方均为长将（25）",
-            _ => "双方均为禁止着法且轻重相当（25、26.9）",
+            (SideClass::Allowed, SideClass::Allowed) => format!("双方均为允许着法（{general}）"),
+            (SideClass::LongCheck, SideClass::LongCheck) => format!("双方均为长将（{general}）"),
+            _ if book.adjudication == Adjudication::Cxa2011 => {
+                "双方均为禁止着法且轻重相当（25、26.9）".to_string()
+            }
+            _ => format!("双方均为禁止着法（{general}）"),
         },
         _ => {
             let (c, o) = match verdict.culprit() {
@@ -157,12 +188,15 @@ pub(crate) fn reason(red: (SideClass, &str), black: (SideClass, &str), verdict: 
                 _ => (black.0, red.0),
             };
             match (c, o) {
-                (SideClass::LongCheck, _) => "单方面长将不允许（24.9、25）",
-                (_, SideClass::Allowed) => "禁止着法对允许着法，禁止的一方变着（24.13、25）",
+                (SideClass::LongCheck, _) => format!("单方面长将不允许（{long_check}）"),
+                (_, SideClass::Allowed) => {
+                    format!("禁止着法对允许着法，禁止的一方变着（{one_forbidden}）")
+                }
                 (SideClass::ForbiddenHard, SideClass::ForbiddenSoft) => {
                     "单子长捉车或无根子，对方为联合捉或捉少根子，前者变着（26.9.2、26.9.3）"
+                        .to_string()
                 }
-                _ => "禁止着法对长将以外的着法，按 26.9 由重的一方变着",
+                _ => "禁止着法对长将以外的着法，按 26.9 由重的一方变着".to_string(),
             }
         }
     };
@@ -180,6 +214,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn other_books_do_not_weigh_forbidden_cycles() {
+        use SideClass::*;
+        for book in [RuleBook::paiju(), RuleBook::cxa2011_mass()] {
+            assert_eq!(culprit(&book, ForbiddenHard, ForbiddenSoft), None);
+            assert_eq!(culprit(&book, ForbiddenSoft, Allowed), Some(Color::Red));
+            assert_eq!(culprit(&book, LongCheck, ForbiddenHard), Some(Color::Red));
+            assert_eq!(culprit(&book, LongCheck, LongCheck), None);
+        }
+        let one_attack = SidePlies {
+            labels: vec![Label::Chase],
+            chases: vec![&[]],
+        };
+        assert_eq!(
+            classify_side(&one_attack, &RuleBook::paiju()),
+            SideClass::Allowed
+        );
+        assert_eq!(
+            classify_side(&one_attack, &RuleBook::cxa2011()),
+            SideClass::ForbiddenHard
+        );
+    }
+
+    #[test]
     fn summaries_read_like_the_book() {
         use Label::*;
         assert_eq!(summary(&[Chase, Chase]), "长捉");
@@ -192,6 +249,8 @@ mod tests {
     #[test]
     fn the_matrix_names_the_heavier_side() {
         use SideClass::*;
+        let book = RuleBook::cxa2011();
+        let culprit = |r, b| culprit(&book, r, b);
         assert_eq!(culprit(Allowed, Allowed), None);
         assert_eq!(culprit(ForbiddenHard, Allowed), Some(Color::Red));
         assert_eq!(culprit(LongCheck, ForbiddenHard), Some(Color::Red));

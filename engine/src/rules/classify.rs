@@ -10,7 +10,7 @@ use crate::analysis::search::{GainLine, Searcher};
 use crate::notation::chinese;
 use crate::rules::idle::{self, Offer};
 use crate::rules::label::{ChaseKind, Evidence, Label, Placed, Rootedness, Threat};
-use crate::rules::rulebook::{PawnChase, RuleBook};
+use crate::rules::rulebook::{ChaseTargets, ExchangeKinds, PawnChase, RuleBook};
 use crate::rules::threats::{self, Found};
 use crate::{Move, Position, Role, Square};
 
@@ -30,6 +30,8 @@ pub(crate) struct Classified {
     pub evidence: Evidence,
     /// The chases found, for the adjudication (which kind of chase a side makes).
     pub threats: Vec<Found>,
+    /// The move is idle only because the chase is the pawn's own (26.1).
+    pub pawn_exempt: bool,
 }
 
 impl<'a> Classifier<'a> {
@@ -139,6 +141,7 @@ impl<'a> Classifier<'a> {
                 label: Label::Check,
                 evidence: say(text, "24.1"),
                 threats: Vec::new(),
+                pawn_exempt: false,
             };
         }
 
@@ -151,6 +154,7 @@ impl<'a> Classifier<'a> {
                     "26.1.2",
                 ),
                 threats: Vec::new(),
+                pawn_exempt: false,
             };
         }
 
@@ -159,9 +163,15 @@ impl<'a> Classifier<'a> {
             .expect("the mover did not give check, so it may move again");
 
         // 兑 / 献: what the opponent may take (it moves next, not the mover).
-        let offers = idle::exchange_offers(&mut self.searcher, before, mv, &after);
+        let same_kind = self.book.exchange_kinds == ExchangeKinds::SameKind;
+        let offers = idle::exchange_offers(&mut self.searcher, before, mv, &after, same_kind);
         let sacrifice = if offers.is_empty() {
-            idle::sacrifice(&mut self.searcher, mv, &after)
+            idle::sacrifice(
+                &mut self.searcher,
+                mv,
+                &after,
+                self.book.offer_same_kind_only,
+            )
         } else {
             None
         };
@@ -203,6 +213,7 @@ impl<'a> Classifier<'a> {
                     line,
                 },
                 threats: Vec::new(),
+                pawn_exempt: false,
             };
         }
         if !chases.is_empty() && upgrade {
@@ -221,6 +232,7 @@ impl<'a> Classifier<'a> {
                 label: Label::Chase,
                 evidence,
                 threats: chases,
+                pawn_exempt: false,
             };
         }
 
@@ -230,7 +242,14 @@ impl<'a> Classifier<'a> {
             let b = Placed::new(after.piece_at(o.partner).expect("partner"), o.partner);
             return idle_label(
                 Label::Exchange,
-                format!("{a}与{b}同兵种邀兑；对方兑子后不致立即被将死，也不立即在子力价值上受损"),
+                format!(
+                    "{a}与{b}{}邀兑；对方兑子后不致立即被将死，也不立即在子力价值上受损",
+                    if a.piece.role == b.piece.role {
+                        "同兵种"
+                    } else {
+                        "等值"
+                    }
+                ),
                 "24.4",
             );
         }
@@ -281,7 +300,19 @@ impl<'a> Classifier<'a> {
             "走子后不构成将、杀、捉".to_string()
         };
         let clause = if exempt.is_empty() { "24.8" } else { "26.1" };
-        idle_label(Label::Idle, text, clause)
+        let mut c = idle_label(Label::Idle, text, clause);
+        c.pawn_exempt = exempt.iter().any(|f| threats::own_chase_of(f, Role::Pawn));
+        c
+    }
+
+    /// Whether the rule book counts this way of winning as a chase at all.
+    fn counts(&self, f: &Found) -> bool {
+        let target_ok = match self.book.chase_targets {
+            ChaseTargets::Winnable => true,
+            ChaseTargets::RootlessOnly => f.rootedness != Rootedness::Rooted,
+        };
+        let by_single_check = f.kind == ChaseKind::ByChecks && f.checks == 1 && !f.discovered;
+        target_ok && (self.book.single_check_wins || !by_single_check)
     }
 
     /// Whether a chase is the king's or a pawn's own, which the rule book permits (26.1).
@@ -317,6 +348,7 @@ impl<'a> Classifier<'a> {
                     || !before.pseudo_targets(first.from).contains(&first.to)
             });
         }
+        after.retain(|(_, f)| self.counts(f));
         if after.is_empty() {
             return (Vec::new(), None);
         }
@@ -389,6 +421,7 @@ fn idle_label(label: Label, text: String, clause: &'static str) -> Classified {
             ..Evidence::default()
         },
         threats: Vec::new(),
+        pawn_exempt: false,
     }
 }
 

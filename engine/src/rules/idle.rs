@@ -23,6 +23,7 @@ pub(crate) fn exchange_offers(
     before: &Position,
     mv: Move,
     after: &Position,
+    same_kind: bool,
 ) -> Vec<Offer> {
     let mover = before.turn();
     let theirs_before = before.with_turn(!mover);
@@ -35,7 +36,15 @@ pub(crate) fn exchange_offers(
             let Some(xp) = after.piece_at(x) else {
                 continue;
             };
-            if xp.role != piece.role || !after.attackers(x, mover).contains(&sq) {
+            // Two pieces of one kind attack each other; two kinds of equal value (older books)
+            // cannot, so there the moved piece is simply put where it is traded evenly.
+            let mutual = after.attackers(x, mover).contains(&sq);
+            let fits = if xp.role == piece.role {
+                mutual
+            } else {
+                exchangeable(xp.role, piece.role, same_kind) && sq == mv.to
+            };
+            if !fits {
                 continue;
             }
             if !even_take(searcher, after, Move::new(x, sq)) {
@@ -59,6 +68,12 @@ pub(crate) fn exchange_offers(
     out
 }
 
+/// Whether two kinds may be exchanged: the same kind, or (older books) equal values.
+fn exchangeable(a: crate::Role, b: crate::Role, same_kind: bool) -> bool {
+    use crate::analysis::material::piece_value;
+    a == b || (!same_kind && piece_value(a).is_some() && piece_value(a) == piece_value(b))
+}
+
 /// Whether the side to move may make the capture `take` and come out exactly even, not mated.
 fn even_take(searcher: &mut Searcher, pos: &Position, take: Move) -> bool {
     pos.is_legal(take)
@@ -69,9 +84,18 @@ fn even_take(searcher: &mut Searcher, pos: &Position, take: Move) -> bool {
 
 /// The moved piece given away (24.5 送吃): the opponent may take it and come out ahead, without
 /// being mated at once. A piece that can only be traded evenly is not given (参考图6, 24).
-pub(crate) fn sacrifice(searcher: &mut Searcher, mv: Move, after: &Position) -> Option<Move> {
+pub(crate) fn sacrifice(
+    searcher: &mut Searcher,
+    mv: Move,
+    after: &Position,
+    same_kind_taker: bool,
+) -> Option<Move> {
     let mover = !after.turn();
+    let role = after.piece_at(mv.to).map(|p| p.role);
     for x in after.attackers(mv.to, !mover) {
+        if same_kind_taker && after.piece_at(x).map(|p| p.role) != role {
+            continue;
+        }
         let take = Move::new(x, mv.to);
         if !after.is_legal(take) {
             continue;

@@ -13,7 +13,9 @@ mod verdict;
 use std::fmt;
 
 pub use label::{ChaseKind, Evidence, Label, Placed, PlyRuling, Rootedness, Threat};
-pub use rulebook::{Budgets, PawnChase, RuleBook, RuleBookId};
+pub use rulebook::{
+    Adjudication, Budgets, ChaseTargets, ExchangeKinds, PawnChase, RuleBook, RuleBookId,
+};
 pub use verdict::{SideClass, Verdict};
 
 use crate::{Color, Move, MoveError, Position};
@@ -89,28 +91,17 @@ impl fmt::Display for JudgeError {
 
 impl std::error::Error for JudgeError {}
 
-/// Judge a sequence of moves played from `start` under `book`.
-pub fn judge(start: &Position, moves: &[Move], book: &RuleBook) -> Result<Ruling, JudgeError> {
-    if moves.is_empty() {
-        return Err(JudgeError::NoMoves);
-    }
-    let mut positions = Vec::with_capacity(moves.len() + 1);
-    positions.push(start.clone());
-    for (i, &m) in moves.iter().enumerate() {
-        let pos = &positions[i];
-        pos.check_move(m).map_err(|error| JudgeError::IllegalMove {
-            ply: i + 1,
-            mv: m,
-            error,
-        })?;
-        let next = pos.after(m);
-        positions.push(next);
-    }
-    let cycle = cycle::find(&positions, moves);
-
-    let mut classifier = classify::Classifier::new(book);
+/// Label every ply; returns the rulings, the chases of each ply and whether a ply is idle only
+/// as a pawn's own chase.
+fn label_all(
+    classifier: &mut classify::Classifier<'_>,
+    positions: &[Position],
+    moves: &[Move],
+) -> (Vec<PlyRuling>, Vec<Vec<threats::Found>>, Vec<bool>) {
+    let book = classifier.book;
     let mut plies = Vec::with_capacity(moves.len());
     let mut chases = Vec::with_capacity(moves.len());
+    let mut pawn_exempt = Vec::with_capacity(moves.len());
     for (i, &m) in moves.iter().enumerate() {
         let pos = &positions[i];
         let previous = (i > 0).then(|| (&positions[i - 1], moves[i - 1]));
@@ -143,6 +134,42 @@ pub fn judge(start: &Position, moves: &[Move], book: &RuleBook) -> Result<Ruling
             evidence,
         });
         chases.push(c.threats);
+        pawn_exempt.push(c.pawn_exempt);
+    }
+    (plies, chases, pawn_exempt)
+}
+
+/// Judge a sequence of moves played from `start` under `book`.
+pub fn judge(start: &Position, moves: &[Move], book: &RuleBook) -> Result<Ruling, JudgeError> {
+    if moves.is_empty() {
+        return Err(JudgeError::NoMoves);
+    }
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    positions.push(start.clone());
+    for (i, &m) in moves.iter().enumerate() {
+        let pos = &positions[i];
+        pos.check_move(m).map_err(|error| JudgeError::IllegalMove {
+            ply: i + 1,
+            mv: m,
+            error,
+        })?;
+        let next = pos.after(m);
+        positions.push(next);
+    }
+    let cycle = cycle::find(&positions, moves);
+
+    let mut classifier = classify::Classifier::new(book);
+    let (mut plies, mut chases, pawn_exempt) = label_all(&mut classifier, &positions, moves);
+    // Older books (1999, 排局): a pawn's own chase counts when both sides attack on every move.
+    if book.pawn_chase == PawnChase::CountsInMutualAttack
+        && pawn_exempt.iter().any(|&e| e)
+        && plies
+            .iter()
+            .zip(&pawn_exempt)
+            .all(|(p, &e)| p.label.is_attack() || e)
+    {
+        classifier.mutual_attack = true;
+        (plies, chases, _) = label_all(&mut classifier, &positions, moves);
     }
 
     let side = |color: Color| {
@@ -153,7 +180,7 @@ pub fn judge(start: &Position, moves: &[Move], book: &RuleBook) -> Result<Ruling
             labels: idx.iter().map(|&i| plies[i].label).collect(),
             chases: idx.iter().map(|&i| chases[i].as_slice()).collect(),
         };
-        let class = adjudicate::classify_side(&sp);
+        let class = adjudicate::classify_side(&sp, book);
         SideRuling {
             color,
             class,
@@ -168,9 +195,13 @@ pub fn judge(start: &Position, moves: &[Move], book: &RuleBook) -> Result<Ruling
             "着法未形成循环重复，不适用棋例（各着性质仅供参考）。".to_string(),
         ),
         Some(c) => {
-            let v = adjudicate::verdict(red.class, black.class, &positions, moves);
-            let mut r =
-                adjudicate::reason((red.class, &red.summary), (black.class, &black.summary), v);
+            let v = adjudicate::verdict(book, red.class, black.class, &positions, moves);
+            let mut r = adjudicate::reason(
+                book,
+                (red.class, &red.summary),
+                (black.class, &black.summary),
+                v,
+            );
             if !c.exact || c.start > 0 {
                 r.push_str(&format!("（{}）", c.note));
             }

@@ -8,14 +8,28 @@ use std::fmt;
 pub enum RuleBookId {
     /// 中国象棋协会《象棋竞赛规则》2011, 第六章 棋例 (final edition).
     Cxa2011,
+    /// The same book's trial edition (2011 试行), used for about three years before it.
+    Cxa2011Trial,
+    /// 《中国象棋排局规则》 draft (凌云子, 2008): composed problems (排局).
+    Paiju,
+    /// 附录一《象棋群体比赛简明规定》 of the 2011 book: grass-roots events.
+    Cxa2011Mass,
 }
 
 impl RuleBookId {
-    pub const ALL: [RuleBookId; 1] = [RuleBookId::Cxa2011];
+    pub const ALL: [RuleBookId; 4] = [
+        RuleBookId::Cxa2011,
+        RuleBookId::Cxa2011Trial,
+        RuleBookId::Paiju,
+        RuleBookId::Cxa2011Mass,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
             RuleBookId::Cxa2011 => "cxa2011",
+            RuleBookId::Cxa2011Trial => "cxa2011-trial",
+            RuleBookId::Paiju => "paiju",
+            RuleBookId::Cxa2011Mass => "cxa2011-mass",
         }
     }
 
@@ -64,12 +78,48 @@ pub enum PawnChase {
     CountsInMutualAttack,
 }
 
+/// Which pieces a chase may target (24.3, 24.15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChaseTargets {
+    /// A piece that can be won: rootless, short-rooted, or worth more than what takes it (a
+    /// 车 attacked by a 马 or 炮) — 2011.
+    Winnable,
+    /// Only rootless pieces (false and short roots count as rootless) — 1999 and the 排局 draft.
+    RootlessOnly,
+}
+
+/// What an exchange offer (兑) may pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExchangeKinds {
+    /// Pieces of the same kind only (2011 final, 24.4).
+    SameKind,
+    /// Any two pieces of equal value (马 and 炮, 士 and 相): 2011 trial, 1999, 排局.
+    EqualValue,
+}
+
+/// How the two sides' classes give the verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Adjudication {
+    /// 2011: 长将 changes; forbidden against allowed changes; both forbidden: a single-piece
+    /// chase of a rook or rootless piece changes against a joint chase or a chase of a
+    /// short-rooted piece (26.9.2, 26.9.3), else draw. The side that cannot change loses.
+    Cxa2011,
+    /// 排局 draft: a side with no idle move and two or more attacks (二打, 多打) is forbidden;
+    /// one-sided 长将 loses; both forbidden (both 长将 included): draw.
+    Paiju,
+    /// 附录一: one-sided 长将 changes; forbidden against allowed: the forbidden side changes;
+    /// both forbidden: draw. Doubtful cases count for nothing (疑案从无).
+    Mass,
+}
+
 /// A rule book: its identity, a description, and the values of its strategy points.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleBook {
     pub id: RuleBookId,
     /// One line for `qili rules`.
     pub description: &'static str,
+    /// How it differs from cxa2011, one item per difference (empty for cxa2011 itself).
+    pub differences: Vec<&'static str>,
     pub budgets: Budgets,
     /// A king move that answers check is idle even if it sets up a chase or a mate (26.1.2).
     pub king_answer_is_idle: bool,
@@ -77,6 +127,16 @@ pub struct RuleBook {
     /// (从重; 2011 参考图23, 24, 26, 图20). The 排局 draft says it never does.
     pub offers_upgrade: bool,
     pub pawn_chase: PawnChase,
+    pub chase_targets: ChaseTargets,
+    /// Winning material by a single check counts as 捉 (2011 final: 将军或连续将军得子). The
+    /// trial edition named only a series of checks, and 抽吃子 (a discovered attack).
+    pub single_check_wins: bool,
+    pub exchange_kinds: ExchangeKinds,
+    /// 献 needs a taker of the same kind (1999, 排局: 同兵种子吃掉此子).
+    pub offer_same_kind_only: bool,
+    pub adjudication: Adjudication,
+    /// How positions are checked: composed problems may have more pieces than the set.
+    pub setup: crate::SetupMode,
 }
 
 impl RuleBook {
@@ -84,11 +144,88 @@ impl RuleBook {
         RuleBook {
             id: RuleBookId::Cxa2011,
             description: "中国象棋协会《象棋竞赛规则》2011 第六章 棋例 (final edition)",
+            differences: Vec::new(),
             budgets: Budgets::default(),
             king_answer_is_idle: true,
             offers_upgrade: true,
             pawn_chase: PawnChase::AlwaysIdle,
+            chase_targets: ChaseTargets::Winnable,
+            single_check_wins: true,
+            exchange_kinds: ExchangeKinds::SameKind,
+            offer_same_kind_only: false,
+            adjudication: Adjudication::Cxa2011,
+            setup: crate::SetupMode::Standard,
         }
+    }
+
+    /// The 2011 trial edition (seed 001: its 24.3 and 24.4; digest §1.7).
+    pub fn cxa2011_trial() -> RuleBook {
+        RuleBook {
+            id: RuleBookId::Cxa2011Trial,
+            description: "《象棋竞赛规则》2011 试行版 (trial edition, before the final of 2011)",
+            differences: vec![
+                "24.3 捉: winning material by a series of checks or by a discovered attack (抽吃子) counts; a single check that wins material does not (the final added 将军得子 and dropped 抽吃子 as covered)",
+                "24.4 兑: pieces of different kinds but equal value (马 and 炮) may be exchanged (the final: same kind only)",
+            ],
+            single_check_wins: false,
+            exchange_kinds: ExchangeKinds::EqualValue,
+            ..RuleBook::cxa2011()
+        }
+    }
+
+    /// The 排局 draft (seed 000, digest §3.1).
+    pub fn paiju() -> RuleBook {
+        RuleBook {
+            id: RuleBookId::Paiju,
+            description: "《中国象棋排局规则》网络试行版初稿 (凌云子 2008): composed problems",
+            differences: vec![
+                "捉 targets rootless pieces only (false and short roots count as rootless); a protected rook attacked by a horse is not chased",
+                "兑 pairs equal values of any kind; 献 is a rootless piece offered to a piece of its own kind",
+                "a move that is 兑 or 献 is never upgraded to 杀 or 捉",
+                "a pawn's own chase is idle, but a chase when both sides attack on every move (相互长打)",
+                "a side is forbidden only with no idle move and two or more attacks (二打, 多打); one-sided 长将 loses; both forbidden: draw (no 26.9 weighing)",
+                "positions may hold more pieces than the standard set, kings excepted",
+            ],
+            offers_upgrade: false,
+            pawn_chase: PawnChase::CountsInMutualAttack,
+            chase_targets: ChaseTargets::RootlessOnly,
+            exchange_kinds: ExchangeKinds::EqualValue,
+            offer_same_kind_only: true,
+            adjudication: Adjudication::Paiju,
+            setup: crate::SetupMode::Composed,
+            ..RuleBook::cxa2011()
+        }
+    }
+
+    /// 附录一《象棋群体比赛简明规定》 (seed 004, digest §3.2).
+    pub fn cxa2011_mass() -> RuleBook {
+        RuleBook {
+            id: RuleBookId::Cxa2011Mass,
+            description: "《象棋竞赛规则》2011 附录一 象棋群体比赛简明规定 (grass-roots events)",
+            differences: vec![
+                "one-sided 长将 must change at its next move; both sides forbidden: draw, whatever the kinds of chase (no 26.9 weighing)",
+                "a move the searches cannot settle counts as idle (疑案从无)",
+            ],
+            adjudication: Adjudication::Mass,
+            ..RuleBook::cxa2011()
+        }
+    }
+
+    pub fn get(id: RuleBookId) -> RuleBook {
+        match id {
+            RuleBookId::Cxa2011 => RuleBook::cxa2011(),
+            RuleBookId::Cxa2011Trial => RuleBook::cxa2011_trial(),
+            RuleBookId::Paiju => RuleBook::paiju(),
+            RuleBookId::Cxa2011Mass => RuleBook::cxa2011_mass(),
+        }
+    }
+
+    pub fn by_name(name: &str) -> Option<RuleBook> {
+        RuleBookId::from_name(name).map(RuleBook::get)
+    }
+
+    pub fn all() -> Vec<RuleBook> {
+        RuleBookId::ALL.into_iter().map(RuleBook::get).collect()
     }
 
     /// The search limits the budgets imply.
@@ -99,19 +236,5 @@ impl RuleBook {
             refute_checks: self.budgets.refute_checks,
             gain_plies: self.budgets.gain_plies,
         }
-    }
-
-    pub fn get(id: RuleBookId) -> RuleBook {
-        match id {
-            RuleBookId::Cxa2011 => RuleBook::cxa2011(),
-        }
-    }
-
-    pub fn by_name(name: &str) -> Option<RuleBook> {
-        RuleBookId::from_name(name).map(RuleBook::get)
-    }
-
-    pub fn all() -> Vec<RuleBook> {
-        RuleBookId::ALL.into_iter().map(RuleBook::get).collect()
     }
 }

@@ -23,6 +23,11 @@ pub(crate) struct Found {
     pub capture_index: usize,
     /// The piece that makes the last capture on the target's square.
     pub finisher: Piece,
+    /// Checks the attacker gives before taking the target.
+    pub checks: usize,
+    /// One of them is a discovered check or a check by another piece than the capturer
+    /// (抽将, 抽吃子).
+    pub discovered: bool,
 }
 
 /// A capture made along a line, with the pieces named by where they stood at its start.
@@ -124,11 +129,13 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
             .iter()
             .max_by_key(|c| (worth(c.victim, c.victim_origin), -(c.index as i32)))?,
     };
-    let checks_before = checks
+    let attacker_checks = checks
         .iter()
         .enumerate()
         .take(main.index)
-        .any(|(i, &chk)| chk && i % 2 == 0);
+        .filter(|&(i, &chk)| chk && i % 2 == 0)
+        .count();
+    let checks_before = attacker_checks > 0;
     let on_target = ours.iter().filter(|c| c.square == main.square).count();
     // How the target is guarded now, as the move leaves it: tested by the capture itself when
     // the line starts with it, else by the guards it has (a line of checks is needed exactly
@@ -165,6 +172,8 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         capturer: main.capturer_origin,
         capturer_piece: main.capturer,
         finisher,
+        checks: attacker_checks,
+        discovered: helped_by_check(pos, &g.line[..main.index], main.capturer_origin),
         target: main.victim_origin,
         target_piece: main.victim,
         kind,
