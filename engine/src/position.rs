@@ -614,6 +614,40 @@ impl Position {
         v
     }
 
+    /// The legal moves of the side to move that give check. Faster than testing every legal
+    /// move: only a move that lands on or leaves the enemy king's file or rank, or comes within
+    /// two steps of it (horse, pawn, a horse's leg), can give check.
+    pub fn checking_moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        let us = self.turn;
+        let k = self.king(!us);
+        let (kf, kr) = (k.file().index(), k.rank().index());
+        let near = |s: Square| {
+            s.file().index() == kf
+                || s.rank().index() == kr
+                || (s.file().index().abs_diff(kf) <= 2 && s.rank().index().abs_diff(kr) <= 2)
+        };
+        let mut scratch = self.clone();
+        for from in Square::all() {
+            match self.board.get(from) {
+                Some(p) if p.color == us => {}
+                _ => continue,
+            }
+            let from_near = near(from);
+            self.gen_piece(from, |m| {
+                if !(from_near || near(m.to)) {
+                    return;
+                }
+                let u = scratch.play_unchecked(m);
+                if scratch.is_king_attacked(!us) && !scratch.is_king_attacked(us) {
+                    out.push(m);
+                }
+                scratch.undo(m, u);
+            });
+        }
+        out
+    }
+
     /// Whether the side to move has at least one legal move (if not, it has lost: mated, or
     /// stalemated, which also loses in Xiangqi).
     pub fn has_legal_move(&self) -> bool {
@@ -898,6 +932,34 @@ mod tests {
             assert_eq!(q.hash(), q.compute_hash(), "incremental hash after {m}");
             q.undo(m, u);
             assert_eq!(q, p);
+        }
+    }
+
+    #[test]
+    fn checking_moves_are_the_legal_moves_that_check() {
+        let fens = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+            "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w",
+            "CRN1k1b2/3ca4/4ba3/9/2nr5/9/9/4B4/4A4/4KA3 w",
+            "C1nNk4/9/9/9/9/9/n1pp5/B3C4/9/3A1K3 w",
+        ];
+        for f in fens {
+            let root = pos(f);
+            // The position and every position one ply later, for both sides.
+            let mut all = vec![root.clone()];
+            all.extend(root.legal_moves().into_iter().map(|m| root.after(m)));
+            for p in all {
+                let mut expected: Vec<Move> = p
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&m| p.after(m).in_check())
+                    .collect();
+                let mut got = p.checking_moves();
+                expected.sort();
+                got.sort();
+                assert_eq!(got, expected, "{}", crate::notation::fen::write(&p));
+            }
         }
     }
 

@@ -62,6 +62,8 @@ pub struct Searcher {
     /// Captures the attacker may not make in a line: an exchange it offered is an exchange,
     /// not a threat (24.4).
     pub forbidden: Vec<Move>,
+    /// Positions (attacker to move) known to have no mate by checks within so many checks.
+    no_mate: HashMap<u64, u32>,
     /// Captures the attacker may make only as the first move of a line: each standing threat
     /// is judged on its own, not as the tail of every other line.
     pub elsewhere: Vec<Move>,
@@ -76,6 +78,7 @@ impl Searcher {
             path: Vec::new(),
             forbidden: Vec::new(),
             elsewhere: Vec::new(),
+            no_mate: HashMap::new(),
         }
     }
 
@@ -133,28 +136,35 @@ impl Searcher {
         if checks == 0 || !self.budget.take() {
             return false;
         }
-        for m in legal(pos) {
+        // Known not to mate within this many checks (or more)?
+        if self.no_mate.get(&pos.hash()).is_some_and(|&d| d >= checks) {
+            return false;
+        }
+        for m in canonical(pos, pos.checking_moves()) {
             let u = pos.play_unchecked(m);
-            if pos.in_check() {
-                let mut sub = Vec::new();
-                if self.mate_defend(pos, checks - 1, &mut sub) {
-                    pos.undo(m, u);
-                    line.push(m);
-                    line.extend(sub);
-                    return true;
-                }
-            }
+            let mut sub = Vec::new();
+            let mated = self.mate_defend(pos, checks - 1, &mut sub);
             pos.undo(m, u);
+            if mated {
+                line.push(m);
+                line.extend(sub);
+                return true;
+            }
             if self.budget.exhausted() {
                 return false;
             }
+        }
+        if !self.budget.exhausted() {
+            let e = self.no_mate.entry(pos.hash()).or_insert(0);
+            *e = (*e).max(checks);
         }
         false
     }
 
     /// Defender to move, in check: does every answer lose to further checks?
     fn mate_defend(&mut self, pos: &mut Position, checks: u32, line: &mut Vec<Move>) -> bool {
-        let answers = legal(pos);
+        // Every answer must lose, so their order only changes which defence the line shows.
+        let answers = pos.legal_moves();
         if answers.is_empty() {
             return true;
         }
