@@ -585,21 +585,38 @@ impl Position {
         let us = self.turn;
         let k = self.king(us);
         let in_check = self.in_check();
-        let (kf, kr) = (k.file(), k.rank());
+        let (kf, kr) = (k.file().index(), k.rank().index());
+        let offset = |s: Square| (s.file().index().abs_diff(kf), s.rank().index().abs_diff(kr));
+        // On the king's file or rank: rooks, cannons and their screens, the other king, pawns.
+        let on_lines = |s: Square| {
+            let (df, dr) = offset(s);
+            df == 0 || dr == 0
+        };
+        // A diagonal neighbour of the king: a horse's leg.
+        let leg = |s: Square| offset(s) == (1, 1);
+        // A horse's square.
+        let horse = |s: Square| matches!(offset(s), (1, 2) | (2, 1));
         let mut scratch = self.clone();
         for from in Square::all() {
             match self.board.get(from) {
                 Some(p) if p.color == us => {}
                 _ => continue,
             }
-            let from_sensitive = in_check
-                || from == k
-                || from.file() == kf
-                || from.rank() == kr
-                || (from.file().index().abs_diff(kf.index()) == 1
-                    && from.rank().index().abs_diff(kr.index()) == 1);
+            let (from_lines, from_leg, from_horse) = (on_lines(from), leg(from), horse(from));
             self.gen_piece(from, |m| {
-                let sensitive = from_sensitive || m.to.file() == kf || m.to.rank() == kr;
+                let sensitive = if in_check {
+                    // Every attack on the king passes through these squares: a move that
+                    // neither leaves nor reaches one of them leaves the king in check.
+                    let touches = from_lines || from_leg || from_horse;
+                    if !touches && !on_lines(m.to) && !leg(m.to) && !horse(m.to) {
+                        return;
+                    }
+                    true
+                } else {
+                    // Out of check only a move off or onto the king's lines, or off a horse's
+                    // leg, can expose it.
+                    from_lines || from_leg || on_lines(m.to)
+                };
                 if !sensitive || scratch.keeps_king_safe(m) {
                     out.push(m);
                 }

@@ -28,7 +28,8 @@ use crate::{Color, Move, Position, Square};
 
 /// Score of a line in which the defender is mated (from the attacker's side).
 pub const MATE: i32 = 1_000_000;
-const INF: i32 = 10_000_000;
+/// Beyond any score: an open search window.
+pub const INF: i32 = 10_000_000;
 
 /// Limits of the searches.
 #[derive(Clone, Copy, Debug)]
@@ -258,7 +259,11 @@ impl Searcher {
     /// The defender's answers to the attacker's first move `first`, each with the outcome it
     /// leads to (best play after it) and its line; a stand (no answer inside the segment)
     /// has an empty line. Tells which pieces the defender can choose to lose.
-    pub fn replies(&mut self, pos: &Position, first: Move) -> Vec<GainLine> {
+    ///
+    /// Outcomes are exact inside the open window `(lo, hi)`; outside it they are only bounds
+    /// (at least `hi`, at most `lo`), which is all a caller asking "which answers still lose
+    /// material" needs, and much faster.
+    pub fn replies(&mut self, pos: &Position, first: Move, (lo, hi): (i32, i32)) -> Vec<GainLine> {
         let attacker = pos.turn();
         let standing = standing_captures(pos);
         let mut p = pos.clone();
@@ -317,8 +322,8 @@ impl Searcher {
                     b,
                     &next_standing,
                     2,
-                    -INF,
-                    INF,
+                    lo,
+                    hi,
                     &mut sub,
                 );
                 let mut line = vec![m];
@@ -356,14 +361,10 @@ impl Searcher {
             return if maximizing { -MATE } else { MATE };
         }
         let in_check = pos.in_check();
-        if !maximizing && stand > 0 {
-            // Ahead: the gain stands only if the defender cannot mate at once.
-            if let Some(line) = self.mate_within(pos, self.limits.refute_checks) {
-                pv.clear();
-                pv.extend(line);
-                return -MATE;
-            }
-        }
+        // Ahead: the gain stands only if the defender cannot mate at once. Asked last, and
+        // only if the defender's other answers leave the attacker better than it already is.
+        let refute = !maximizing && stand > 0;
+        let floor = alpha;
         let mut best = if in_check {
             if maximizing {
                 -INF
@@ -388,6 +389,9 @@ impl Searcher {
         if ply >= self.limits.gain_plies {
             if in_check {
                 stand = if maximizing { stand.min(0) } else { stand };
+            }
+            if refute && stand > floor && self.refuted(pos, pv) {
+                return -MATE;
             }
             return stand;
         }
@@ -482,7 +486,23 @@ impl Searcher {
             }
         }
         self.path.pop();
+        if refute && best > floor && self.refuted(pos, pv) {
+            return -MATE;
+        }
         best
+    }
+
+    /// Whether the side to move mates at once (立即将死) by a short series of checks; if so the
+    /// line becomes `pv`.
+    fn refuted(&mut self, pos: &Position, pv: &mut Vec<Move>) -> bool {
+        match self.mate_within(pos, self.limits.refute_checks) {
+            Some(line) => {
+                pv.clear();
+                pv.extend(line);
+                true
+            }
+            None => false,
+        }
     }
 }
 

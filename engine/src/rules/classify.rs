@@ -91,7 +91,10 @@ impl<'a> Classifier<'a> {
             return;
         }
         let first = g.line[0];
-        for r in self.searcher.replies(pos, first) {
+        for r in self
+            .searcher
+            .replies(pos, first, (g.score - 1, g.score + 1))
+        {
             if r.score != g.score || r.line.is_empty() {
                 continue;
             }
