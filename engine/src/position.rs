@@ -582,46 +582,7 @@ impl Position {
     /// Every legal move of the side to move, appended to `out` (which is cleared first).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
         out.clear();
-        let us = self.turn;
-        let k = self.king(us);
-        let in_check = self.in_check();
-        let (kf, kr) = (k.file().index(), k.rank().index());
-        let offset = |s: Square| (s.file().index().abs_diff(kf), s.rank().index().abs_diff(kr));
-        // On the king's file or rank: rooks, cannons and their screens, the other king, pawns.
-        let on_lines = |s: Square| {
-            let (df, dr) = offset(s);
-            df == 0 || dr == 0
-        };
-        // A diagonal neighbour of the king: a horse's leg.
-        let leg = |s: Square| offset(s) == (1, 1);
-        // A horse's square.
-        let horse = |s: Square| matches!(offset(s), (1, 2) | (2, 1));
-        let mut scratch = self.clone();
-        for from in Square::all() {
-            match self.board.get(from) {
-                Some(p) if p.color == us => {}
-                _ => continue,
-            }
-            let (from_lines, from_leg, from_horse) = (on_lines(from), leg(from), horse(from));
-            self.gen_piece(from, |m| {
-                let sensitive = if in_check {
-                    // Every attack on the king passes through these squares: a move that
-                    // neither leaves nor reaches one of them leaves the king in check.
-                    let touches = from_lines || from_leg || from_horse;
-                    if !touches && !on_lines(m.to) && !leg(m.to) && !horse(m.to) {
-                        return;
-                    }
-                    true
-                } else {
-                    // Out of check only a move off or onto the king's lines, or off a horse's
-                    // leg, can expose it.
-                    from_lines || from_leg || on_lines(m.to)
-                };
-                if !sensitive || scratch.keeps_king_safe(m) {
-                    out.push(m);
-                }
-            });
-        }
+        self.collect_moves(Wanted::All, out);
     }
 
     /// Every legal move of the side to move.
@@ -631,38 +592,81 @@ impl Position {
         v
     }
 
-    /// The legal moves of the side to move that give check. Faster than testing every legal
-    /// move: only a move that lands on or leaves the enemy king's file or rank, or comes within
-    /// two steps of it (horse, pawn, a horse's leg), can give check.
+    /// The legal moves of the side to move that give check.
     pub fn checking_moves(&self) -> Vec<Move> {
-        let mut out = Vec::new();
+        let mut v = Vec::new();
+        self.collect_moves(Wanted::Checks, &mut v);
+        v
+    }
+
+    /// The legal captures of the side to move.
+    pub fn capturing_moves(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.collect_moves(Wanted::Captures, &mut v);
+        v
+    }
+
+    /// The legal moves of the side to move that capture or give check: the moves that go on
+    /// with a tactical line (片段) when the side is not in check.
+    pub fn tactical_moves(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.collect_moves(Wanted::Tactical, &mut v);
+        v
+    }
+
+    /// Generate pseudo-legal moves and keep the legal ones that are wanted. Most moves need
+    /// no trial: only one that touches the squares through which the king can be attacked
+    /// can expose our king (or leave it in check), and only one that touches the enemy
+    /// king's squares can give check.
+    fn collect_moves(&self, wanted: Wanted, out: &mut Vec<Move>) {
         let us = self.turn;
-        let k = self.king(!us);
-        let (kf, kr) = (k.file().index(), k.rank().index());
-        let near = |s: Square| {
-            s.file().index() == kf
-                || s.rank().index() == kr
-                || (s.file().index().abs_diff(kf) <= 2 && s.rank().index().abs_diff(kr) <= 2)
-        };
+        let in_check = self.in_check();
+        let ours = KingZone::around(self.king(us));
+        let theirs = KingZone::around(self.king(!us));
         let mut scratch = self.clone();
         for from in Square::all() {
             match self.board.get(from) {
                 Some(p) if p.color == us => {}
                 _ => continue,
             }
-            let from_near = near(from);
+            let (from_lines, from_leg) = (ours.on_lines(from), ours.leg(from));
+            let from_touches = from_lines || from_leg || ours.horse(from);
+            let from_near = theirs.near(from);
             self.gen_piece(from, |m| {
-                if !(from_near || near(m.to)) {
+                let capture = self.board.get(m.to).is_some();
+                let (keep_unless_check, checks_wanted) = match wanted {
+                    Wanted::All => (true, false),
+                    Wanted::Captures => (capture, false),
+                    Wanted::Checks => (false, true),
+                    Wanted::Tactical => (capture, true),
+                };
+                let may_check = checks_wanted && (from_near || theirs.near(m.to));
+                if !keep_unless_check && !may_check {
+                    return;
+                }
+                // In check, a move that neither leaves nor reaches a square through which
+                // the king is attacked leaves it in check; out of check, only a move off or
+                // onto the king's lines, or off a horse's leg, can expose it.
+                let risky = if in_check {
+                    if !from_touches && !ours.touches(m.to) {
+                        return;
+                    }
+                    true
+                } else {
+                    from_lines || from_leg || ours.on_lines(m.to)
+                };
+                if !risky && keep_unless_check {
+                    out.push(m);
                     return;
                 }
                 let u = scratch.play_unchecked(m);
-                if scratch.is_king_attacked(!us) && !scratch.is_king_attacked(us) {
+                let legal = !risky || !scratch.is_king_attacked(us);
+                if legal && (keep_unless_check || scratch.is_king_attacked(!us)) {
                     out.push(m);
                 }
                 scratch.undo(m, u);
             });
         }
-        out
     }
 
     /// Whether the side to move has at least one legal move (if not, it has lost: mated, or
@@ -880,6 +884,62 @@ fn sq(i: u8) -> Square {
     Square::from_index_unchecked(i as usize)
 }
 
+/// Which legal moves a generation asks for.
+#[derive(Clone, Copy)]
+enum Wanted {
+    All,
+    Captures,
+    Checks,
+    Tactical,
+}
+
+/// The squares around a king through which it can be attacked: its file and rank (rooks,
+/// cannons and their screens, the other king, pawns), its diagonal neighbours (horse legs) and
+/// the eight horse squares.
+struct KingZone {
+    file: u8,
+    rank: u8,
+}
+
+impl KingZone {
+    fn around(k: Square) -> KingZone {
+        KingZone {
+            file: k.file().index(),
+            rank: k.rank().index(),
+        }
+    }
+
+    fn offset(&self, s: Square) -> (u8, u8) {
+        (
+            s.file().index().abs_diff(self.file),
+            s.rank().index().abs_diff(self.rank),
+        )
+    }
+
+    fn on_lines(&self, s: Square) -> bool {
+        let (df, dr) = self.offset(s);
+        df == 0 || dr == 0
+    }
+
+    fn leg(&self, s: Square) -> bool {
+        self.offset(s) == (1, 1)
+    }
+
+    fn horse(&self, s: Square) -> bool {
+        matches!(self.offset(s), (1, 2) | (2, 1))
+    }
+
+    fn touches(&self, s: Square) -> bool {
+        self.on_lines(s) || self.leg(s) || self.horse(s)
+    }
+
+    /// Within reach of a check: the lines, or two steps of the king.
+    fn near(&self, s: Square) -> bool {
+        let (df, dr) = self.offset(s);
+        df == 0 || dr == 0 || (df <= 2 && dr <= 2)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -953,7 +1013,7 @@ mod tests {
     }
 
     #[test]
-    fn checking_moves_are_the_legal_moves_that_check() {
+    fn checking_and_tactical_moves_are_the_legal_moves_that_check_or_capture() {
         let fens = [
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
             "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
@@ -963,9 +1023,13 @@ mod tests {
         ];
         for f in fens {
             let root = pos(f);
-            // The position and every position one ply later, for both sides.
+            // The position and every position one and two plies later, for both sides.
             let mut all = vec![root.clone()];
-            all.extend(root.legal_moves().into_iter().map(|m| root.after(m)));
+            for m in root.legal_moves() {
+                let p = root.after(m);
+                all.extend(p.legal_moves().into_iter().map(|m| p.after(m)));
+                all.push(p);
+            }
             for p in all {
                 let mut expected: Vec<Move> = p
                     .legal_moves()
@@ -973,6 +1037,24 @@ mod tests {
                     .filter(|&m| p.after(m).in_check())
                     .collect();
                 let mut got = p.checking_moves();
+                expected.sort();
+                got.sort();
+                assert_eq!(got, expected, "{}", crate::notation::fen::write(&p));
+                let mut expected: Vec<Move> = p
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&m| p.piece_at(m.to).is_some() || p.after(m).in_check())
+                    .collect();
+                let mut got = p.tactical_moves();
+                expected.sort();
+                got.sort();
+                assert_eq!(got, expected, "{}", crate::notation::fen::write(&p));
+                let mut expected: Vec<Move> = p
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&m| p.piece_at(m.to).is_some())
+                    .collect();
+                let mut got = p.capturing_moves();
                 expected.sort();
                 got.sort();
                 assert_eq!(got, expected, "{}", crate::notation::fen::write(&p));

@@ -206,7 +206,7 @@ impl Searcher {
     pub fn first_moves(&mut self, pos: &Position, exact: bool) -> Vec<GainLine> {
         let standing = standing_captures(pos);
         let mut out = Vec::new();
-        for m in legal(pos) {
+        for m in canonical(pos, pos.tactical_moves()) {
             if let Some(g) = self.evaluate_with(pos, m, exact, &standing) {
                 out.push(g);
             }
@@ -303,7 +303,7 @@ impl Searcher {
             });
         }
         let next_standing = Vec::new();
-        for m in legal(&p) {
+        for m in segment_moves(&p) {
             let c = p.piece_at(m.to);
             let u = p.play_unchecked(m);
             if let Some((t, b)) = ctx.successor(m, c.is_some(), p.in_check()) {
@@ -356,11 +356,20 @@ impl Searcher {
         if !self.budget.take() || self.path.contains(&pos.hash()) {
             return stand;
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if maximizing { -MATE } else { MATE };
-        }
         let in_check = pos.in_check();
+        // In check every answer goes on with the segment; otherwise only captures and checks
+        // can (whether a quiet move would also be possible matters only for stalemate).
+        let lost = if maximizing { -MATE } else { MATE };
+        let moves = if in_check {
+            pos.legal_moves()
+        } else if pos.has_legal_move() {
+            pos.tactical_moves()
+        } else {
+            return lost;
+        };
+        if moves.is_empty() && in_check {
+            return lost;
+        }
         // Ahead: the gain stands only if the defender cannot mate at once. Asked last, and
         // only if the defender's other answers leave the attacker better than it already is.
         let refute = !maximizing && stand > 0;
@@ -561,11 +570,7 @@ impl Context<'_> {
 /// The captures the other side could make here if it were its turn.
 fn standing_captures(pos: &Position) -> Vec<Move> {
     match pos.with_turn(!pos.turn()) {
-        Some(p) => p
-            .legal_moves()
-            .into_iter()
-            .filter(|m| p.piece_at(m.to).is_some())
-            .collect(),
+        Some(p) => p.capturing_moves(),
         None => Vec::new(),
     }
 }
@@ -578,9 +583,14 @@ fn order(pos: &Position, moves: Vec<Move>) -> Vec<Move> {
     canonical(pos, moves)
 }
 
-/// The legal moves of the side to move in the order of [`order`].
-fn legal(pos: &Position) -> Vec<Move> {
-    canonical(pos, pos.legal_moves())
+/// The moves that can go on with a segment, in the order of [`order`]: every answer to a
+/// check, otherwise the captures and checks.
+fn segment_moves(pos: &Position) -> Vec<Move> {
+    if pos.in_check() {
+        canonical(pos, pos.legal_moves())
+    } else {
+        canonical(pos, pos.tactical_moves())
+    }
 }
 
 fn canonical(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
