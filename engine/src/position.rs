@@ -377,12 +377,48 @@ impl Position {
     /// Whether the king of `color` is attacked (including by the other king on an open file).
     #[inline]
     pub fn is_king_attacked(&self, color: Color) -> bool {
+        self.king_attacked_along(color, 0b1111)
+    }
+
+    /// Whether the king of `color`, which was not attacked before a piece moved from `a` to
+    /// `b` (neither being that king), is attacked now: only the lines through `a` or `b` can
+    /// have changed, so only those are scanned (the jumps are few and always looked at).
+    #[inline]
+    fn king_attacked_after(&self, color: Color, a: Square, b: Square) -> bool {
+        let k = self.kings[color.index()];
+        let dir_to = |s: Square| -> u8 {
+            if s.file() == k.file() {
+                if s.rank() > k.rank() {
+                    0b0001
+                } else {
+                    0b0010
+                }
+            } else if s.rank() == k.rank() {
+                if s.file() > k.file() {
+                    0b0100
+                } else {
+                    0b1000
+                }
+            } else {
+                0
+            }
+        };
+        self.king_attacked_along(color, dir_to(a) | dir_to(b))
+    }
+
+    /// Whether the king of `color` is attacked along the directions in `dirs` (a bit per
+    /// entry of [`attacks::DIRECTIONS`]) or by a horse or pawn.
+    #[inline]
+    fn king_attacked_along(&self, color: Color, dirs: u8) -> bool {
         let k = self.kings[color.index()];
         let them = !color;
         let rook = Some(Piece::new(them, Role::Rook));
         let cannon = Some(Piece::new(them, Role::Cannon));
         let king = Some(Piece::new(them, Role::King));
         for dir in 0..4 {
+            if dirs & (1 << dir) == 0 {
+                continue;
+            }
             let mut seen_screen = false;
             for s in attacks::ray(k, dir) {
                 let p = self.board.get(s);
@@ -621,7 +657,8 @@ impl Position {
     fn collect_moves(&self, wanted: Wanted, out: &mut Vec<Move>) {
         let us = self.turn;
         let in_check = self.in_check();
-        let ours = KingZone::around(self.king(us));
+        let king = self.king(us);
+        let ours = KingZone::around(king);
         let theirs = KingZone::around(self.king(!us));
         let mut scratch = self.clone();
         for from in Square::all() {
@@ -660,8 +697,14 @@ impl Position {
                     return;
                 }
                 let u = scratch.play_unchecked(m);
-                let legal = !risky || !scratch.is_king_attacked(us);
-                if legal && (keep_unless_check || scratch.is_king_attacked(!us)) {
+                let legal = !risky
+                    || !if in_check || from == king {
+                        scratch.is_king_attacked(us)
+                    } else {
+                        scratch.king_attacked_after(us, m.from, m.to)
+                    };
+                // The enemy king is never attacked before our move.
+                if legal && (keep_unless_check || scratch.king_attacked_after(!us, m.from, m.to)) {
                     out.push(m);
                 }
                 scratch.undo(m, u);

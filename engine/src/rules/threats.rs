@@ -2,7 +2,7 @@
 //! test that a threat is new (从捉到捉).
 
 use crate::analysis::material::{is_material, piece_value};
-use crate::analysis::search::{GainLine, Searcher, INF, MATE};
+use crate::analysis::search::{GainLine, Searcher, MATE};
 use crate::rules::label::{ChaseKind, Rootedness};
 use crate::{Color, Move, Piece, Position, Role, Square};
 
@@ -304,7 +304,9 @@ pub(crate) fn target_set(searcher: &mut Searcher, pos: &Position, g: &GainLine) 
         out.push(f.target);
     }
     let first = g.line[0];
-    for r in searcher.replies(pos, first, (0, INF)) {
+    // Whether each answer still loses material is all that counts: a null window, and the
+    // line shown is the first winning one in the search order (the most valuable victim first).
+    for r in searcher.replies(pos, first, (0, 1)) {
         if r.score <= 0 {
             continue;
         }
