@@ -194,20 +194,24 @@ impl Searcher {
 
     /// For each first move of the side to move that is a capture or a check and wins material
     /// (or mates) by force inside the segment, a line that shows it.
+    ///
+    /// Only whether a move wins is asked (a null window around "no gain"), so a line shows a
+    /// win, not necessarily the biggest: [`Searcher::evaluate`] with the window `(0, INF)`
+    /// gives the best line of one of them.
     pub fn gain_lines(&mut self, pos: &Position) -> Vec<GainLine> {
-        self.first_moves(pos, false)
+        self.first_moves(pos, (0, 1))
             .into_iter()
             .filter(|g| g.score > 0)
             .collect()
     }
 
-    /// Every capture or check of the side to move with the outcome it forces; `exact` asks for
-    /// the best outcome (slower) rather than only whether it wins.
-    pub fn first_moves(&mut self, pos: &Position, exact: bool) -> Vec<GainLine> {
+    /// Every capture or check of the side to move with the outcome it forces, exact inside
+    /// the open window `(lo, hi)` and a bound outside it.
+    pub fn first_moves(&mut self, pos: &Position, window: (i32, i32)) -> Vec<GainLine> {
         let standing = standing_captures(pos);
         let mut out = Vec::new();
         for m in canonical(pos, pos.tactical_moves()) {
-            if let Some(g) = self.evaluate_with(pos, m, exact, &standing) {
+            if let Some(g) = self.evaluate_with(pos, m, window, &standing) {
                 out.push(g);
             }
         }
@@ -215,21 +219,21 @@ impl Searcher {
     }
 
     /// The outcome the side to move forces by starting with `m`, if `m` is a capture or a
-    /// check (and so starts a segment); `m` must be legal.
-    pub fn evaluate(&mut self, pos: &Position, m: Move, exact: bool) -> Option<GainLine> {
+    /// check (and so starts a segment); `m` must be legal. The score is exact inside the open
+    /// window `(lo, hi)`; outside it, it is only a bound (at most `lo`, at least `hi`), and
+    /// the narrower the window the faster the answer.
+    pub fn evaluate(&mut self, pos: &Position, m: Move, window: (i32, i32)) -> Option<GainLine> {
         let standing = standing_captures(pos);
-        self.evaluate_with(pos, m, exact, &standing)
+        self.evaluate_with(pos, m, window, &standing)
     }
 
     fn evaluate_with(
         &mut self,
         pos: &Position,
         m: Move,
-        exact: bool,
+        (lo, hi): (i32, i32),
         standing: &[Move],
     ) -> Option<GainLine> {
-        // Only whether the move wins matters unless asked: a null window around "no gain".
-        let (lo, hi) = if exact { (-INF, INF) } else { (0, 1) };
         let attacker = pos.turn();
         let mut p = pos.clone();
         let captured = p.piece_at(m.to);

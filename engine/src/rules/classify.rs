@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use crate::analysis::search::{GainLine, Searcher};
+use crate::analysis::search::{GainLine, Searcher, INF};
 use crate::notation::chinese;
 use crate::rules::idle::{self, Offer};
 use crate::rules::label::{ChaseKind, Evidence, Label, Placed, Rootedness, Threat};
@@ -63,7 +63,7 @@ impl<'a> Classifier<'a> {
         for w in winning {
             let first = w.line[0];
             self.searcher.elsewhere = captures.iter().copied().filter(|&c| c != first).collect();
-            let exact = self.searcher.evaluate(pos, first, true);
+            let exact = self.searcher.evaluate(pos, first, (0, INF));
             self.searcher.elsewhere.clear();
             if let Some(e) = exact.filter(|e| e.score > 0) {
                 g.push(e);

@@ -78,7 +78,7 @@ fn exchangeable(a: crate::Role, b: crate::Role, same_kind: bool) -> bool {
 fn even_take(searcher: &mut Searcher, pos: &Position, take: Move) -> bool {
     pos.is_legal(take)
         && searcher
-            .evaluate(pos, take, true)
+            .evaluate(pos, take, (-1, 1))
             .is_some_and(|g| g.score == 0)
 }
 
@@ -100,7 +100,7 @@ pub(crate) fn sacrifice(
         if !after.is_legal(take) {
             continue;
         }
-        if let Some(g) = searcher.evaluate(after, take, true) {
+        if let Some(g) = searcher.evaluate(after, take, (0, MATE)) {
             if g.score > 0 && g.score < MATE {
                 return Some(take);
             }
