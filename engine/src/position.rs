@@ -419,22 +419,14 @@ impl Position {
             if dirs & (1 << dir) == 0 {
                 continue;
             }
-            let mut seen_screen = false;
-            for s in attacks::ray(k, dir) {
-                let p = self.board.get(s);
-                if p.is_none() {
-                    continue;
-                }
-                if seen_screen {
-                    if p == cannon {
-                        return true;
-                    }
-                    break;
-                }
-                if p == rook || (dir < 2 && p == king) {
-                    return true;
-                }
-                seen_screen = true;
+            let [first, second] = self.board.first_two(k, dir);
+            let Some(first) = first else { continue };
+            let p = self.board.get(first);
+            if p == rook || (dir < 2 && p == king) {
+                return true;
+            }
+            if second.is_some_and(|s| self.board.get(s) == cannon) {
+                return true;
             }
         }
         let horse = Some(Piece::new(them, Role::Horse));
