@@ -39,7 +39,12 @@ pub fn published_label(text: &str) -> Option<Label> {
 
 /// The verdict names, for messages.
 pub fn verdict_names() -> String {
-    Verdict::ALL.map(Verdict::name).join(", ")
+    Verdict::PUBLISHED.map(Verdict::name).join(", ")
+}
+
+/// Read a published verdict (`undetermined` is the engine's, not a book's).
+pub fn published_verdict(name: &str) -> Option<Verdict> {
+    Verdict::from_name(name).filter(|v| Verdict::PUBLISHED.contains(v))
 }
 
 /// Whether `id` has the shape of an id: lower-case ASCII letters and digits in groups joined by
@@ -385,7 +390,7 @@ impl Linter<'_> {
                 None
             }
         };
-        let verdict = Verdict::from_name(&raw.verdict);
+        let verdict = published_verdict(&raw.verdict);
         if verdict.is_none() {
             self.problem(
                 &join(path, "verdict"),

@@ -30,8 +30,13 @@ pub(crate) struct SidePlies<'a> {
 
 /// The class of one side's cycle.
 pub(crate) fn classify_side(side: &SidePlies<'_>, book: &RuleBook) -> SideClass {
-    if side.labels.is_empty() || side.labels.iter().any(|l| !l.is_attack()) {
+    let idle = |l: &Label| !l.is_attack() && *l != Label::Undetermined;
+    if side.labels.is_empty() || side.labels.iter().any(idle) {
         return SideClass::Allowed;
+    }
+    // Only an idle move makes a cycle allowed; whether the undetermined one is, is unknown.
+    if side.labels.contains(&Label::Undetermined) {
+        return SideClass::Undetermined;
     }
     // The 排局 draft forbids only 二打 or more: a single attack is not a forbidden cycle.
     if book.adjudication == Adjudication::Paiju && side.labels.len() < 2 {
@@ -72,6 +77,7 @@ pub(crate) fn culprit(book: &RuleBook, red: SideClass, black: SideClass) -> Opti
         (flat(red), flat(black))
     };
     match (red, black) {
+        (Undetermined, _) | (_, Undetermined) => None,
         (Allowed, Allowed) => None,
         (Allowed, _) => Some(Color::Black),
         (_, Allowed) => Some(Color::Red),
@@ -101,6 +107,9 @@ pub(crate) fn verdict(
     positions: &[Position],
     moves: &[Move],
 ) -> Verdict {
+    if red == SideClass::Undetermined || black == SideClass::Undetermined {
+        return Verdict::Undetermined;
+    }
     match culprit(book, red, black) {
         None => Verdict::Draw,
         Some(c) => {
@@ -174,6 +183,9 @@ pub(crate) fn reason(
         Adjudication::Mass => ("附录一第五条", "附录一第五条2(1)", "附录一第五条2(3)"),
     };
     let ground = match verdict {
+        Verdict::Undetermined => {
+            "有着法因搜索超出预算未能确定性质，而裁决取决于它；可提高预算后重判".to_string()
+        }
         Verdict::Draw => match (red.0, black.0) {
             (SideClass::Allowed, SideClass::Allowed) => format!("双方均为允许着法（{general}）"),
             (SideClass::LongCheck, SideClass::LongCheck) => format!("双方均为长将（{general}）"),

@@ -61,7 +61,7 @@ pub struct Budgets {
 impl Default for Budgets {
     fn default() -> Self {
         Budgets {
-            nodes: 2_000_000,
+            nodes: 1_000_000,
             mate_checks: 9,
             refute_checks: 4,
             gain_plies: 14,

@@ -202,6 +202,55 @@ fn the_search_budget_is_a_parameter_and_running_out_says_so() {
     );
 }
 
+/// A composed position (排局 piece counts) built to make the searches explode: three rooks,
+/// cannons and horses a side around open kings, so checks, discovered checks and capture
+/// chains multiply. Under a budget of 100 000 positions a ply it finishes, says which plies it
+/// could not settle and why, and does not pretend to a verdict that depends on them.
+#[test]
+fn a_monstrous_position_stays_within_its_budget() {
+    let mut book = RuleBook::cxa2011();
+    book.budgets.nodes = 100_000;
+    let pos = fen::parse(
+        "r1N1k2r1/5c3/N3n4/2R6/r2Rn3C/3C5/3cc1R2/3nC4/4NK3/9 w",
+        SetupMode::Composed,
+    )
+    .expect("legal as a composed position");
+    let moves: Vec<Move> = "i5i4 d3b3 i4i5 b3d3"
+        .split_whitespace()
+        .map(|m| iccs::parse(m).expect("ICCS"))
+        .collect();
+    let r = judge(&pos, &moves, &book).expect("legal moves");
+    let open: Vec<_> = r
+        .plies
+        .iter()
+        .filter(|p| p.label == Label::Undetermined)
+        .collect();
+    assert!(!open.is_empty(), "the budget should run out");
+    for p in &open {
+        assert!(p.evidence.text.contains("100000"), "{}", p.evidence.text);
+    }
+    assert_eq!(r.verdict, Verdict::Undetermined, "{}", r.reason);
+    assert!(r.reason.contains("预算"), "{}", r.reason);
+}
+
+#[test]
+fn an_undetermined_ply_does_not_matter_when_the_side_has_an_idle_one() {
+    use crate::rules::adjudicate::{classify_side, SidePlies};
+    let book = RuleBook::cxa2011();
+    let side = |labels: Vec<Label>| {
+        let chases = vec![&[][..]; labels.len()];
+        classify_side(&SidePlies { labels, chases }, &book)
+    };
+    assert_eq!(
+        side(vec![Label::Undetermined, Label::Idle]),
+        SideClass::Allowed
+    );
+    assert_eq!(
+        side(vec![Label::Undetermined, Label::Chase]),
+        SideClass::Undetermined
+    );
+}
+
 #[test]
 fn long_check_against_idle_loses_when_there_is_no_other_move() {
     // The mirror image of 图6: the rook is the only piece that can move.

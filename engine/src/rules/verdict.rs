@@ -18,10 +18,24 @@ pub enum Verdict {
     BlackLoses,
     /// The moves do not repeat: the 棋例 do not apply.
     NoRepetition,
+    /// A search ran out of budget on a ply the verdict depends on: the engine cannot rule.
+    /// Never a published verdict.
+    Undetermined,
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 6] = [
+    pub const ALL: [Verdict; 7] = [
+        Verdict::Draw,
+        Verdict::RedMustChange,
+        Verdict::BlackMustChange,
+        Verdict::RedLoses,
+        Verdict::BlackLoses,
+        Verdict::NoRepetition,
+        Verdict::Undetermined,
+    ];
+
+    /// The verdicts a rule book publishes (all but [`Verdict::Undetermined`]).
+    pub const PUBLISHED: [Verdict; 6] = [
         Verdict::Draw,
         Verdict::RedMustChange,
         Verdict::BlackMustChange,
@@ -39,6 +53,7 @@ impl Verdict {
             Verdict::RedLoses => "red_loses",
             Verdict::BlackLoses => "black_loses",
             Verdict::NoRepetition => "no_repetition",
+            Verdict::Undetermined => "undetermined",
         }
     }
 
@@ -55,6 +70,7 @@ impl Verdict {
             Verdict::RedLoses => "红方作负",
             Verdict::BlackLoses => "黑方作负",
             Verdict::NoRepetition => "未形成循环重复，不适用棋例",
+            Verdict::Undetermined => "无法裁决（搜索超出预算）",
         }
     }
 
@@ -97,6 +113,9 @@ pub enum SideClass {
     ForbiddenHard,
     /// 禁止着法 with at least one joint chase or chase of a short-rooted piece (the lighter kind).
     ForbiddenSoft,
+    /// Every ply that was determined attacks, and at least one could not be determined within
+    /// the budget: the class depends on it.
+    Undetermined,
 }
 
 impl SideClass {
@@ -106,6 +125,7 @@ impl SideClass {
             SideClass::LongCheck => "long_check",
             SideClass::ForbiddenHard => "forbidden",
             SideClass::ForbiddenSoft => "forbidden_joint",
+            SideClass::Undetermined => "undetermined",
         }
     }
 
@@ -115,10 +135,11 @@ impl SideClass {
             SideClass::LongCheck => "长将（禁止着法）",
             SideClass::ForbiddenHard => "禁止着法",
             SideClass::ForbiddenSoft => "禁止着法（含联合捉或捉少根子）",
+            SideClass::Undetermined => "未定（有着法性质未能确定）",
         }
     }
 
     pub const fn is_forbidden(self) -> bool {
-        !matches!(self, SideClass::Allowed)
+        !matches!(self, SideClass::Allowed | SideClass::Undetermined)
     }
 }
