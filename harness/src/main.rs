@@ -26,7 +26,7 @@ enum Command {
     Perft(cli::perft::Args),
     /// Convert moves between notations, or a DhtmlXQ binit to FEN.
     Convert(cli::convert::Args),
-    /// List the rule books.
+    /// List the rule books, each with how it differs from cxa2011.
     Rules,
 }
 
