@@ -5,7 +5,7 @@
 //! book printed ([`compare`]) and classified against the recorded disagreements
 //! ([`expectations`]); the [`results::Results`] are then rendered as Markdown, HTML and JSON
 //! ([`report`]). Every case × edition is also judged under every other rule book
-//! ([`rulebooks`]); [`pipeline::results`] is the whole run as one call.
+//! ([`rulebooks`]); [`pipeline::results`] is the whole run as one call, and [`perf`] times it.
 //! The `qili` binary ([`cli`]) is a thin layer over these modules.
 //!
 //! Nothing here writes into the corpus directory.
@@ -19,6 +19,7 @@ pub mod errata;
 pub mod expectations;
 pub mod lint;
 pub mod locate;
+pub mod perf;
 pub mod pipeline;
 pub mod problem;
 pub mod report;
