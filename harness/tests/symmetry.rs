@@ -1,15 +1,15 @@
 //! Metamorphic tests over the whole corpus (or `$QILI_CORPUS`): the rules of Xiangqi do not
 //! change when the board is mirrored left to right, nor when the colours are swapped (the board
-//! turned round, red and black exchanged). So for every case × edition, judged under its own
-//! rule book:
+//! turned round, red and black exchanged). So for every case × edition, judged under each rule
+//! book (its edition's own and the others, as the reports' rule-book table does):
 //!
 //! - `mirror`: files a↔i mirrored (`Setup::mirrored`, `Move::mirror`) gives the same label on
 //!   every ply and the same verdict;
 //! - `swap colours`: `Setup::rotated_swapped`, `Move::rotate` gives the same label on every ply
 //!   and the verdict with the colours swapped (`Verdict::swap_colors`).
 //!
-//! One trial per case × edition × transformation; the original ruling is computed once for
-//! both. A failure lists each ply whose label changes, with the move and the evidence on both
+//! One trial per case × edition × rule book × transformation; the original ruling is computed
+//! once for both transformations. A failure lists each ply whose label changes, with the move and the evidence on both
 //! sides. Known engine asymmetries are listed in [`KNOWN_BUGS`]: their trials still run and
 //! show as ignored with the reason while the asymmetry persists, and fail once it is gone, so
 //! the list stays true.
@@ -63,9 +63,10 @@ impl Transform {
     }
 }
 
-/// Asymmetries found in the engine and not fixed yet: (case, edition, transformation, reason).
-/// Each is an engine bug to fix; remove the entry when the trial reports it fixed.
-const KNOWN_BUGS: &[(&str, &str, &str, &str)] = &[];
+/// Asymmetries found in the engine and not fixed yet: (case, edition, rule book,
+/// transformation, reason). Each is an engine bug to fix; remove the entry when the trial
+/// reports it fixed.
+const KNOWN_BUGS: &[(&str, &str, &str, &str, &str)] = &[];
 
 fn main() {
     let args = Arguments::from_args();
@@ -78,31 +79,35 @@ fn main() {
         let case = Arc::new(case);
         for block in 0..case.published.len() {
             let edition = case.published[block].edition;
-            let Some(book) = edition.rule_book() else {
-                continue;
-            };
-            let original: Arc<OnceLock<Result<Ruling, String>>> = Arc::new(OnceLock::new());
-            for t in Transform::ALL {
-                let (case, book, original) = (case.clone(), book.clone(), original.clone());
-                let name = format!("{} [{}] {}", case.id, edition, t.name());
-                let known = KNOWN_BUGS
-                    .iter()
-                    .find(|k| k.0 == case.id && k.1 == edition.name() && k.2 == t.name())
-                    .map(|k| k.3);
-                trials.push(Trial::ignorable_test(name, move || {
-                    let original = original.get_or_init(|| rule(&case, block, &book, None));
-                    let found = check(&case, block, &book, original, t);
-                    match (found, known) {
-                        (Ok(()), None) => Ok(Completion::Completed),
-                        (Err(f), None) => Err(f),
-                        (Err(_), Some(reason)) => Ok(Completion::ignored_with(format!(
-                            "known engine bug, to be fixed in the engine: {reason}"
-                        ))),
-                        (Ok(()), Some(_)) => Err(Failed::from(
-                            "listed in KNOWN_BUGS but symmetric now: remove the entry",
-                        )),
-                    }
-                }));
+            for book in RuleBook::all() {
+                let original: Arc<OnceLock<Result<Ruling, String>>> = Arc::new(OnceLock::new());
+                for t in Transform::ALL {
+                    let (case, book, original) = (case.clone(), book.clone(), original.clone());
+                    let name = format!("{} [{}] under {}: {}", case.id, edition, book.id, t.name());
+                    let known = KNOWN_BUGS
+                        .iter()
+                        .find(|k| {
+                            k.0 == case.id
+                                && k.1 == edition.name()
+                                && k.2 == book.id.name()
+                                && k.3 == t.name()
+                        })
+                        .map(|k| k.4);
+                    trials.push(Trial::ignorable_test(name, move || {
+                        let original = original.get_or_init(|| rule(&case, block, &book, None));
+                        let found = check(&case, block, &book, original, t);
+                        match (found, known) {
+                            (Ok(()), None) => Ok(Completion::Completed),
+                            (Err(f), None) => Err(f),
+                            (Err(_), Some(reason)) => Ok(Completion::ignored_with(format!(
+                                "known engine bug, to be fixed in the engine: {reason}"
+                            ))),
+                            (Ok(()), Some(_)) => Err(Failed::from(
+                                "listed in KNOWN_BUGS but symmetric now: remove the entry",
+                            )),
+                        }
+                    }));
+                }
             }
         }
     }
