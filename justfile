@@ -12,9 +12,13 @@ test:
 check:
     cargo run -p qili-harness -- check
 
-# Time a whole run (divan).
+# The divan benches: one per case × edition, the whole run and its parts.
 bench:
     cargo bench -p qili-harness --bench run
+
+# Time every case × edition and the whole run; write reports/perf.md.
+perf *ARGS:
+    cargo run --release -p qili-harness -- perf {{ARGS}}
 
 fmt:
     cargo fmt --all

@@ -4,7 +4,9 @@
 //! answer is judged by the engine under its edition's rule book ([`run`]), compared with what the
 //! book printed ([`compare`]) and classified against the recorded disagreements
 //! ([`expectations`]); the [`results::Results`] are then rendered as Markdown, HTML and JSON
-//! ([`report`]). The `qili` binary ([`cli`]) is a thin layer over these modules.
+//! ([`report`]). Every case × edition is also judged under every other rule book
+//! ([`rulebooks`]); [`pipeline::results`] is the whole run as one call, and [`perf`] times it.
+//! The `qili` binary ([`cli`]) is a thin layer over these modules.
 //!
 //! Nothing here writes into the corpus directory.
 
@@ -17,8 +19,11 @@ pub mod errata;
 pub mod expectations;
 pub mod lint;
 pub mod locate;
+pub mod perf;
+pub mod pipeline;
 pub mod problem;
 pub mod report;
 pub mod results;
+pub mod rulebooks;
 pub mod run;
 pub mod tags;

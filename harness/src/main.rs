@@ -1,4 +1,5 @@
-//! `qili`: run the corpus, lint it, judge a position, count moves, convert notations.
+//! `qili`: run the corpus, lint it, judge a position, count moves, convert notations, time the
+//! run, list the rule books.
 
 use std::process::ExitCode;
 
@@ -26,7 +27,10 @@ enum Command {
     Perft(cli::perft::Args),
     /// Convert moves between notations, or a DhtmlXQ binit to FEN.
     Convert(cli::convert::Args),
-    /// List the rule books.
+    /// Time every case × edition and the whole run; write reports/perf.md (not compared by
+    /// `run --check`).
+    Perf(cli::perf::Args),
+    /// List the rule books, each with how it differs from cxa2011.
     Rules,
 }
 
@@ -38,6 +42,7 @@ fn main() -> ExitCode {
         Command::Judge(a) => cli::judge::main(a),
         Command::Perft(a) => cli::perft::main(a),
         Command::Convert(a) => cli::convert::main(a),
+        Command::Perf(a) => cli::perf::main(a),
         Command::Rules => cli::rules::main(),
     };
     match result {

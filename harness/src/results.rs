@@ -12,11 +12,13 @@ use crate::corpus::{BrokenFile, Corpus};
 use crate::errata::{self, Erratum};
 use crate::expectations::{Difference, Expectations};
 use crate::problem::Problem;
+use crate::rulebooks;
 use crate::run::{EditionRun, Judged, Options};
 use crate::tags::Tag;
 
-/// Bump when the shape of `results.json` changes incompatibly.
-pub const SCHEMA_VERSION: u32 = 1;
+/// Bump when the shape of `results.json` changes (README.md, "results.json", lists the
+/// versions). 2: `rule_books`, the verdicts under each rule book.
+pub const SCHEMA_VERSION: u32 = 2;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Results {
@@ -30,6 +32,9 @@ pub struct Results {
     pub broken_files: Vec<BrokenFile>,
     pub expectation_problems: Vec<Problem>,
     pub candidate_errata: Vec<Erratum>,
+    /// Every case × edition under every rule book ([`crate::rulebooks`]); empty unless the run
+    /// computed it ([`crate::pipeline::results`] does).
+    pub rule_books: rulebooks::Table,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -464,6 +469,7 @@ pub fn build(
         broken_files,
         expectation_problems: expectations.problems.clone(),
         candidate_errata,
+        rule_books: rulebooks::Table::default(),
     }
 }
 

@@ -159,7 +159,22 @@ fn rules_lists_every_rule_book() {
                 .any(|l| l.starts_with(b.id.name()) && l.ends_with(b.description)),
             "{out}"
         );
+        // Each difference from cxa2011, indented under its book, in the book's order.
+        let mut lines = out
+            .lines()
+            .skip_while(|l| !l.starts_with(b.id.name()))
+            .skip(1);
+        for d in &b.differences {
+            let line = lines.next().unwrap_or_default();
+            assert!(line.starts_with(' '), "{out}");
+            assert_eq!(line.trim_start(), format!("- {d}"), "{out}");
+        }
     }
+    assert_eq!(
+        qili::rules::RuleBook::all().len(),
+        4,
+        "cxa2011, cxa2011-trial, paiju, cxa2011-mass"
+    );
 }
 
 #[test]

@@ -132,7 +132,7 @@ fn results_json_has_every_case_and_edition() {
     qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
     let text = std::fs::read_to_string(s.path().join("reports/results.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(v["schema_version"], 1);
+    assert_eq!(v["schema_version"], qili_harness::results::SCHEMA_VERSION);
     let cases = v["cases"].as_array().unwrap();
     let ids: Vec<&str> = cases.iter().map(|c| c["id"].as_str().unwrap()).collect();
     assert_eq!(
@@ -147,9 +147,48 @@ fn results_json_has_every_case_and_edition() {
     let two = &cases[3]["editions"];
     assert_eq!(two[0]["edition"], "cxa2011");
     assert_eq!(two[1]["edition"], "cxa2011-trial");
-    // The trial edition has no rule book yet: reported, not a crash.
-    assert_eq!(two[1]["outcome"], "no_rule_book");
+    // The trial edition is judged under its own rule book.
+    assert_eq!(two[1]["rule_book"], "cxa2011-trial");
+    assert_eq!(v["totals"]["no_rule_book"], 0);
     assert_eq!(v["totals"]["runs"], 5);
+    // And every case × edition under every rule book, in the order of `qili rules`.
+    let books = &v["rule_books"];
+    assert_eq!(
+        books["rule_books"],
+        serde_json::json!(["cxa2011", "cxa2011-trial", "paiju", "cxa2011-mass"])
+    );
+    let rows = books["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 5);
+    for (row, (case, edition)) in rows.iter().zip([
+        ("fixture-fig06", "cxa2011"),
+        ("fixture-king", "cxa2011"),
+        ("fixture-pattern", "cxa2011"),
+        ("fixture-two-editions", "cxa2011"),
+        ("fixture-two-editions", "cxa2011-trial"),
+    ]) {
+        assert_eq!(
+            (row["case"].as_str(), row["edition"].as_str()),
+            (Some(case), Some(edition))
+        );
+        let cells = row["cells"].as_array().unwrap();
+        assert_eq!(cells.len(), 4);
+        // The own rule book's cell is the main run's verdict.
+        let own = cells.iter().find(|c| c["rule_book"] == edition).unwrap();
+        let e = cases.iter().find(|c| c["id"] == case).unwrap()["editions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["edition"] == edition)
+            .unwrap();
+        assert_eq!(own["verdict"], e["engine"]["verdict"]);
+        let names: Vec<_> = cells
+            .iter()
+            .map(|c| c.get("verdict").unwrap_or(&c["status"]))
+            .collect();
+        assert_eq!(row["differs"], names.iter().any(|n| *n != names[0]));
+    }
+    let differing = rows.iter().filter(|r| r["differs"] == true).count();
+    assert_eq!(books["differing"], differing);
     for c in cases {
         for e in c["editions"].as_array().unwrap() {
             // One row per published move, whether or not the engine ruled.

@@ -4,6 +4,7 @@ pub mod check;
 pub mod convert;
 pub mod input;
 pub mod judge;
+pub mod perf;
 pub mod perft;
 pub mod rules;
 pub mod run;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use qili::rules::RuleBook;
 
 use super::{default_expectations, CliError, CliResult};
-use crate::{corpus, expectations, report, results, run};
+use crate::{corpus, expectations, pipeline, report, run};
 
 /// Failures listed on the terminal; the reports have all of them.
 const MAX_LISTED: usize = 40;
@@ -112,8 +112,7 @@ pub fn main(args: Args) -> CliResult {
         filter: args.filter.clone(),
         progress: true,
     };
-    let runs = run::judge_all(&corpus, &exp, &options);
-    let results = results::build(&corpus, &exp, &runs, &options);
+    let results = pipeline::results(&corpus, &exp, &options);
     let rendered = report::render(&results);
 
     // Reports first: whatever happens to the terminal output, the run's work is on disk.

@@ -34,6 +34,7 @@ td.label { text-align: center; font-weight: bold; }
 pre.diff { background: #f8f8f8; padding: .6em; border: 1px solid #ddd; overflow-x: auto; }
 pre.diff .del { color: #a00; } pre.diff .ins { color: #070; } pre.diff .hunk { color: #777; }
 .muted { color: #777; }
+td.own { font-weight: bold; } td.odd { background: #fff4cc; }
 nav ul { columns: 3; }
 "#;
 
@@ -44,6 +45,7 @@ pub fn render(r: &Results) -> String {
     s.push_str("</style>\n</head>\n<body>\n<h1>qili: corpus report 棋例判例报告</h1>\n");
     totals(&mut s, r);
     nav(&mut s, r);
+    rule_books(&mut s, r);
     errata(&mut s, r);
     failures(&mut s, r);
     for c in &r.cases {
@@ -147,6 +149,65 @@ fn errata(s: &mut String, r: &Results) {
                 escape(&e.rule_book),
                 escape(&e.evidence)
             );
+        }
+        s.push_str("</table>\n");
+    }
+    s.push_str("</section>\n");
+}
+
+/// The verdicts under each rule book: one row per case × edition where they differ. A cell that
+/// differs from the edition's own rule book is shaded; the own rule book's cell is bold.
+fn rule_books(s: &mut String, r: &Results) {
+    let t = &r.rule_books;
+    s.push_str(
+        "<section id=\"rule-books\">\n<h2>Verdicts under each rule book 各规则下的结论</h2>\n",
+    );
+    if t.rows.is_empty() {
+        s.push_str("<p class=\"muted\">Not computed in this run.</p>\n</section>\n");
+        return;
+    }
+    s.push_str("<p>Every case × edition judged under every rule book (<code>qili rules</code> says how each differs from cxa2011); the edition's own rule book in bold, verdicts that differ from it shaded. Only the rows where the rule books' verdicts differ.</p>\n");
+    let _ = writeln!(s, "<p>{}</p>", escape(&t.count_line()));
+    if t.differing > 0 {
+        s.push_str("<table><tr><th>case</th><th>edition</th><th>published</th>");
+        for b in &t.rule_books {
+            let _ = write!(s, "<th>{}</th>", escape(b));
+        }
+        s.push_str("</tr>\n");
+        for row in t.differing_rows() {
+            let own = row
+                .cells
+                .iter()
+                .find(|c| c.rule_book == row.edition)
+                .map(|c| c.cell.name());
+            let _ = write!(
+                s,
+                "<tr><td><a href=\"#{}\">{}</a></td><td>{}</td><td>{}</td>",
+                escape(&row.anchor),
+                escape(&row.case),
+                escape(&row.edition),
+                escape(row.published_verdict)
+            );
+            for c in &row.cells {
+                let class = if c.rule_book == row.edition {
+                    " class=\"own\""
+                } else if own.is_some_and(|o| o != c.cell.name()) {
+                    " class=\"odd\""
+                } else {
+                    ""
+                };
+                let title = match c.cell.detail() {
+                    Some(d) => format!("{}: {d}", c.cell.chinese()),
+                    None => c.cell.chinese().to_string(),
+                };
+                let _ = write!(
+                    s,
+                    "<td{class} title=\"{}\">{}</td>",
+                    escape(&title),
+                    escape(c.cell.name())
+                );
+            }
+            s.push_str("</tr>\n");
         }
         s.push_str("</table>\n");
     }

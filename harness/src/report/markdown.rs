@@ -82,6 +82,7 @@ pub fn render(r: &Results) -> String {
             }
         }
     }
+    rule_books(&mut s, r);
     s.push_str("\n## Candidate errata\n\n");
     if r.candidate_errata.is_empty() {
         s.push_str(
@@ -119,4 +120,47 @@ pub fn render(r: &Results) -> String {
         }
     }
     s
+}
+
+/// The verdicts under each rule book: one row per case × edition where they differ.
+fn rule_books(s: &mut String, r: &Results) {
+    let t = &r.rule_books;
+    s.push_str("\n## Verdicts under each rule book\n\n");
+    if t.rows.is_empty() {
+        s.push_str("Not computed in this run.\n");
+        return;
+    }
+    s.push_str("Every case × edition judged under every rule book (`qili rules` says how each differs from cxa2011); the edition's own rule book in bold. Only the rows where the rule books' verdicts differ.\n\n");
+    let _ = writeln!(s, "{}\n", t.count_line());
+    if t.differing == 0 {
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "| case | edition | published | {} |\n|---|---|---|{}",
+        t.rule_books.join(" | "),
+        "---|".repeat(t.rule_books.len())
+    );
+    for row in t.differing_rows() {
+        let cells: Vec<String> = row
+            .cells
+            .iter()
+            .map(|c| {
+                if c.rule_book == row.edition {
+                    format!("**{}**", c.cell.name())
+                } else {
+                    c.cell.name().to_string()
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            s,
+            "| [{}](report.html#{}) | {} | {} | {} |",
+            row.case,
+            row.anchor,
+            row.edition,
+            row.published_verdict,
+            cells.join(" | ")
+        );
+    }
 }
