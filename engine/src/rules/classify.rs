@@ -83,34 +83,6 @@ impl<'a> Classifier<'a> {
             .collect()
     }
 
-    /// The defender may have several equally good answers; the chase is joint if one of them
-    /// leaves a joint win, whichever line the search happened to show first (so a mirrored
-    /// board is ruled the same).
-    fn settle_kind(&mut self, pos: &Position, g: &GainLine, f: &mut Found) {
-        if f.kind == ChaseKind::Joint {
-            return;
-        }
-        let first = g.line[0];
-        for r in self
-            .searcher
-            .replies(pos, first, (g.score - 1, g.score + 1))
-        {
-            if r.score != g.score || r.line.is_empty() {
-                continue;
-            }
-            let mut line = vec![first];
-            line.extend(r.line);
-            let alt = GainLine {
-                score: r.score,
-                line,
-            };
-            if threats::describe(pos, &alt).is_some_and(|a| a.kind == ChaseKind::Joint) {
-                f.kind = ChaseKind::Joint;
-                return;
-            }
-        }
-    }
-
     /// Label `mv` played in `before`. `previous` is the opponent's last move with the position
     /// before it, when the sequence has one.
     pub fn classify(
@@ -382,8 +354,6 @@ impl<'a> Classifier<'a> {
                 })
                 .collect();
             if same.is_empty() {
-                let mut f = f;
-                self.settle_kind(again, &g, &mut f);
                 fresh.push(f);
                 continue;
             }
@@ -403,8 +373,6 @@ impl<'a> Classifier<'a> {
                 .unwrap_or(i32::MIN);
             let overlap = now_targets.iter().any(|t| then_targets.contains(t));
             if !overlap || g.score > then_best {
-                let mut f = f;
-                self.settle_kind(again, &g, &mut f);
                 fresh.push(f);
             } else if note.is_none() {
                 let b = &same[0].1;
