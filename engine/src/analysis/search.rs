@@ -164,8 +164,9 @@ impl Searcher {
 
     /// Defender to move, in check: does every answer lose to further checks?
     fn mate_defend(&mut self, pos: &mut Position, checks: u32, line: &mut Vec<Move>) -> bool {
-        // Every answer must lose, so their order only changes which defence the line shows.
-        let answers = pos.legal_moves();
+        // Every answer must lose; the ones most likely to hold come first so a defence that
+        // holds ends the search early: captures, then king moves (the canonical order).
+        let answers = canonical(pos, pos.legal_moves());
         if answers.is_empty() {
             return true;
         }
