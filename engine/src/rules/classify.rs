@@ -192,8 +192,16 @@ impl<'a> Classifier<'a> {
             };
         }
         if !chases.is_empty() && upgrade {
+            // One line per piece and target: two ways to the same win read as one threat.
+            let mut shown: Vec<(Square, Square)> = Vec::new();
             let text = chases
                 .iter()
+                .filter(|f| {
+                    let key = (f.capturer, f.target);
+                    let first = !shown.contains(&key);
+                    shown.push(key);
+                    first
+                })
                 .map(|f| describe_threat(&again, f))
                 .collect::<Vec<_>>()
                 .join("；");
