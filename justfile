@@ -29,3 +29,8 @@ lint:
 # Everything CI runs.
 ci:
     .ci/run
+
+# Fuzz one target for SECS seconds (needs nightly and `cargo install cargo-fuzz`; not part of CI):
+# fen, iccs, wxf, chinese, moves, binit, lint or judge.
+fuzz TARGET SECS="60":
+    cargo +nightly fuzz run {{TARGET}} -- -max_total_time={{SECS}}
