@@ -16,6 +16,12 @@
 //!   the piece taken (图8); a series of checks that does not win the capturing piece back
 //!   changes nothing.
 //!
+//!   A win that starts with a check (借将, 抽将) is different: the checks do nothing about the
+//!   defender's own threats, so when the line comes to its capture the defender may answer with
+//!   any capture that wins material by itself, and a chase by checks that leaves the chaser's
+//!   own piece to be taken nets nothing (参考图28: 交换不利, 闲; the final edition's 参考图8,
+//!   which corrected the trial edition's 捉 of 炮8平9 to 闲; 参考图33).
+//!
 //!   A line in which the winner can then be mated at once — by a check or a series of checks
 //!   starting with the defender's next move — is no gain (24.3: 得子后不致立即被将死); a mate that
 //!   needs a quiet move is not looked at (下一着不予考虑).
@@ -68,6 +74,8 @@ pub struct Searcher {
     /// Captures the attacker may make only as the first move of a line: each standing threat
     /// is judged on its own, not as the tail of every other line.
     pub elsewhere: Vec<Move>,
+    /// The line being searched began with a check rather than a capture.
+    check_first: bool,
 }
 
 impl Searcher {
@@ -80,6 +88,7 @@ impl Searcher {
             forbidden: Vec::new(),
             elsewhere: Vec::new(),
             no_mate: HashMap::new(),
+            check_first: false,
         }
     }
 
@@ -252,6 +261,7 @@ impl Searcher {
         let mut pv = Vec::new();
         self.path.clear();
         self.path.push(pos.hash());
+        self.check_first = captured.is_none();
         let tracked = captured.map(|_| m.to);
         let score = self.node(
             &mut p, attacker, ledger, tracked, None, standing, 1, lo, hi, &mut pv,
@@ -273,6 +283,7 @@ impl Searcher {
         let standing = standing_captures(pos);
         let mut p = pos.clone();
         let captured = p.piece_at(first.to);
+        self.check_first = captured.is_none();
         p.play_unchecked(first);
         let ledger = match captured {
             Some(c) => Ledger::default().capture(c, first.to, true),
@@ -411,9 +422,16 @@ impl Searcher {
         }
         let mover = pos.turn();
         let moves = order(pos, moves);
-        // The defender's captures that stand before each attacker move (see the module docs).
+        // The defender's captures that stand before each attacker move (see the module docs);
+        // in a line begun with a check, those that win on their own count as answers.
         let next_standing = if maximizing && !in_check {
-            standing_captures(pos)
+            let mut standing = standing_captures(pos);
+            if self.check_first {
+                if let Some(them) = pos.with_turn(!pos.turn()) {
+                    standing.retain(|&m| !wins_by_itself(&them, m));
+                }
+            }
+            standing
         } else {
             Vec::new()
         };
@@ -572,6 +590,27 @@ impl Context<'_> {
     }
 }
 
+/// Whether the capture `m` of the side to move wins material by itself: it takes material that
+/// nothing can take back, or a piece worth more than the capturer.
+fn wins_by_itself(pos: &Position, m: Move) -> bool {
+    use crate::analysis::material::{is_material, piece_value};
+    let (Some(victim), Some(capturer)) = (pos.piece_at(m.to), pos.piece_at(m.from)) else {
+        return false;
+    };
+    if !is_material(victim, m.to) {
+        return false;
+    }
+    let worth = |p: crate::Piece| piece_value(p.role).unwrap_or(1);
+    if capturer.role != crate::Role::King && worth(victim) > worth(capturer) {
+        return true;
+    }
+    let after = pos.after(m);
+    !after
+        .attackers(m.to, victim.color)
+        .into_iter()
+        .any(|s| after.is_legal(Move::new(s, m.to)))
+}
+
 /// The captures the other side could make here if it were its turn.
 fn standing_captures(pos: &Position) -> Vec<Move> {
     match pos.with_turn(!pos.turn()) {
@@ -610,4 +649,48 @@ fn canonical(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
     };
     moves.sort_by_key(key);
     moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{fen, iccs};
+    use crate::SetupMode;
+
+    fn searcher() -> Searcher {
+        let limits = Limits {
+            free_defender: false,
+            mate_checks: 9,
+            refute_checks: 4,
+            gain_plies: 14,
+        };
+        Searcher::new(limits, 1_000_000)
+    }
+
+    fn wins(position: &str, first: &str) -> bool {
+        let pos = fen::parse(position, SetupMode::Standard).expect("legal");
+        let m = iccs::parse(first).expect("ICCS");
+        searcher()
+            .evaluate(&pos, m, (0, 1))
+            .is_some_and(|g| g.score > 0)
+    }
+
+    /// The rook wins the advisor by a check (车二进七 将6进1 车二平六), but black's rook takes
+    /// the horse red left hanging: a chase by checks that loses more than it wins is none.
+    #[test]
+    fn a_win_by_checks_is_weighed_against_what_the_defender_takes_meanwhile() {
+        let hanging = "3a1k3/2N6/2r6/9/9/9/9/7R1/9/4K4 w";
+        assert!(!wins(hanging, "h2h9"));
+        // Without the hanging horse the same checks win the advisor.
+        let safe = "3a1k3/9/2r6/9/9/9/9/7R1/9/4K4 w";
+        assert!(wins(safe, "h2h9"));
+    }
+
+    /// A direct capture is a chase whatever the defender threatens elsewhere (图8): its own
+    /// threats do not protect the piece taken.
+    #[test]
+    fn a_direct_capture_is_not_answered_by_the_defenders_other_threats() {
+        let hanging = "3a1k3/2N6/2r6/9/9/9/9/3R5/9/4K4 w";
+        assert!(wins(hanging, "d2d9"));
+    }
 }
