@@ -71,6 +71,8 @@ pub struct Searcher {
     pub forbidden: Vec<Move>,
     /// Positions (attacker to move) known to have no mate by checks within so many checks.
     no_mate: HashMap<u64, u32>,
+    /// Segment nodes already searched (see [`Searcher::node`]).
+    segments: HashMap<SegmentKey, (i32, Vec<Move>)>,
     /// Captures the attacker may make only as the first move of a line: each standing threat
     /// is judged on its own, not as the tail of every other line.
     pub elsewhere: Vec<Move>,
@@ -88,6 +90,7 @@ impl Searcher {
             forbidden: Vec::new(),
             elsewhere: Vec::new(),
             no_mate: HashMap::new(),
+            segments: HashMap::new(),
             check_first: false,
         }
     }
@@ -351,9 +354,52 @@ impl Searcher {
         out
     }
 
-    /// Alpha-beta over the segment. Scores are from the attacker's side.
+    /// Alpha-beta over the segment, remembering each node searched with the same inputs (the
+    /// same position, window, ledger, tracked piece and standing captures, in the same
+    /// search context): the lines of one ruling meet the same positions again and again.
     #[allow(clippy::too_many_arguments)]
     fn node(
+        &mut self,
+        pos: &mut Position,
+        attacker: Color,
+        ledger: Ledger,
+        tracked: Option<Square>,
+        base: Option<i32>,
+        standing: &[Move],
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        pv: &mut Vec<Move>,
+    ) -> i32 {
+        let key = SegmentKey {
+            hash: pos.hash(),
+            attacker,
+            ledger,
+            tracked,
+            base,
+            standing: fingerprint(standing),
+            context: fingerprint(&self.forbidden)
+                ^ fingerprint(&self.elsewhere).rotate_left(17)
+                ^ u64::from(self.check_first),
+            ply,
+            window: (alpha, beta),
+        };
+        if let Some((v, line)) = self.segments.get(&key) {
+            pv.clear();
+            pv.extend_from_slice(line);
+            return *v;
+        }
+        let v = self.search_node(
+            pos, attacker, ledger, tracked, base, standing, ply, alpha, beta, pv,
+        );
+        if !self.budget.exhausted() {
+            self.segments.insert(key, (v, pv.clone()));
+        }
+        v
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search_node(
         &mut self,
         pos: &mut Position,
         attacker: Color,
@@ -536,6 +582,27 @@ impl Searcher {
             None => false,
         }
     }
+}
+
+/// Everything a segment node's result depends on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct SegmentKey {
+    hash: u64,
+    attacker: Color,
+    ledger: Ledger,
+    tracked: Option<Square>,
+    base: Option<i32>,
+    standing: u64,
+    context: u64,
+    ply: u32,
+    window: (i32, i32),
+}
+
+/// A hash of a list of moves, in order.
+fn fingerprint(moves: &[Move]) -> u64 {
+    moves.iter().fold(0x51_7c_c1_b7_27_22_0a_95, |h, m| {
+        (h ^ (m.from.index() * 90 + m.to.index()) as u64).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// What a node needs to decide which moves continue the segment.
