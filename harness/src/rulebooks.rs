@@ -83,7 +83,8 @@ pub struct Row {
     pub edition: String,
     /// The row's details in `report.html`.
     pub anchor: String,
-    pub published_verdict: &'static str,
+    /// `None` when the source publishes no verdict.
+    pub published_verdict: Option<&'static str>,
     /// One per rule book, in [`RuleBookId::ALL`] order.
     pub cells: Vec<BookCell>,
     /// Whether the cells are not all the same.
@@ -260,7 +261,7 @@ pub fn table(runs: &[EditionRun], others: &[Extra]) -> Table {
             case: run.case.id.clone(),
             edition: block.edition.name().to_string(),
             anchor: anchor(&run.case.id, block.edition.name()),
-            published_verdict: block.verdict.name(),
+            published_verdict: block.verdict.map(|v| v.name()),
             cells,
             differs,
         });

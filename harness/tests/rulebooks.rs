@@ -61,7 +61,7 @@ fn the_table_is_the_same_whichever_rule_book_the_main_run_uses() {
     let c = corpus::load(&fixtures()).unwrap();
     let exp = Expectations::default();
     let own = pipeline::results(&c, &exp, &run::Options::default()).rule_books;
-    assert_eq!(own.rows.len(), 5);
+    assert_eq!(own.rows.len(), 6);
     for book in RuleBook::all() {
         let options = run::Options {
             rules: Some(book.clone()),

@@ -140,17 +140,25 @@ fn results_json_has_every_case_and_edition() {
         [
             "fixture-fig06",
             "fixture-king",
+            "fixture-no-verdict",
             "fixture-pattern",
             "fixture-two-editions"
         ]
     );
-    let two = &cases[3]["editions"];
+    // A verdict the source does not publish is not compared: only the labels are.
+    let none = &cases[2]["editions"][0];
+    assert!(none["published_verdict"].is_null());
+    assert!(none["comparison"]["verdict_agrees"].is_null());
+    assert!(none["engine"]["verdict"].is_string());
+    let two = &cases[4]["editions"];
     assert_eq!(two[0]["edition"], "cxa2011");
     assert_eq!(two[1]["edition"], "cxa2011-trial");
     // The trial edition is judged under its own rule book.
     assert_eq!(two[1]["rule_book"], "cxa2011-trial");
     assert_eq!(v["totals"]["no_rule_book"], 0);
-    assert_eq!(v["totals"]["runs"], 5);
+    assert_eq!(v["totals"]["runs"], 6);
+    // The block without a published verdict is not compared on its verdict.
+    assert_eq!(v["totals"]["verdicts_compared"], 5);
     // And every case × edition under every rule book, in the order of `qili rules`.
     let books = &v["rule_books"];
     assert_eq!(
@@ -158,10 +166,11 @@ fn results_json_has_every_case_and_edition() {
         serde_json::json!(["cxa2011", "cxa2011-trial", "paiju", "cxa2011-mass"])
     );
     let rows = books["rows"].as_array().unwrap();
-    assert_eq!(rows.len(), 5);
+    assert_eq!(rows.len(), 6);
     for (row, (case, edition)) in rows.iter().zip([
         ("fixture-fig06", "cxa2011"),
         ("fixture-king", "cxa2011"),
+        ("fixture-no-verdict", "cxa2011"),
         ("fixture-pattern", "cxa2011"),
         ("fixture-two-editions", "cxa2011"),
         ("fixture-two-editions", "cxa2011-trial"),
@@ -189,6 +198,11 @@ fn results_json_has_every_case_and_edition() {
     }
     let differing = rows.iter().filter(|r| r["differs"] == true).count();
     assert_eq!(books["differing"], differing);
+    let summary = std::fs::read_to_string(s.path().join("reports/summary.md")).unwrap();
+    assert!(
+        summary.contains("| fixture-no-verdict | cxa2011 | agrees 一致 | not published 未公布 |"),
+        "{summary}"
+    );
     for c in cases {
         for e in c["editions"].as_array().unwrap() {
             // One row per published move, whether or not the engine ruled.

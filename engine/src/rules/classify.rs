@@ -219,6 +219,30 @@ impl<'a> Classifier<'a> {
             };
         }
 
+        // An exchange that only seems offered: taking gets the taker mated, so the move that
+        // would have been 兑 is 杀 (24.4, 24.2; 《棋例的新变革》图3). It threatens nothing by
+        // itself, so a real chase (参考图25) names the move first.
+        let traps = idle::exchange_traps(&mut self.searcher, before, mv, &after, same_kind);
+        if let Some(&trap) = traps.first().filter(|_| upgrade) {
+            let line = idle::trap_line(&mut self.searcher, &after, trap);
+            let a = Placed::new(after.piece_at(trap.offered).expect("offered"), trap.offered);
+            let b = Placed::new(after.piece_at(trap.partner).expect("partner"), trap.partner);
+            let text = format!(
+                "貌似{a}与{b}邀兑，但对方兑子后立即被将死：{}，不是兑，是杀",
+                chinese_line(&after, &line)
+            );
+            return Classified {
+                label: Label::MateThreat,
+                evidence: Evidence {
+                    clause: "24.4、24.2",
+                    text,
+                    threats: Vec::new(),
+                    line,
+                },
+                threats: Vec::new(),
+                pawn_exempt: false,
+            };
+        }
         // The idle kinds.
         if let Some(o) = offers.first() {
             let a = Placed::new(after.piece_at(o.offered).expect("offered"), o.offered);

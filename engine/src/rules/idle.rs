@@ -25,6 +25,31 @@ pub(crate) fn exchange_offers(
     after: &Position,
     same_kind: bool,
 ) -> Vec<Offer> {
+    offered_pairs(searcher, before, mv, after, same_kind, even_take)
+}
+
+/// The same-kind exchanges the move seems to offer but whose acceptance gets the taker mated
+/// at once: not 兑 (24.4), a mate threat (貌似兑实为杀, 《棋例的新变革》图3).
+pub(crate) fn exchange_traps(
+    searcher: &mut Searcher,
+    before: &Position,
+    mv: Move,
+    after: &Position,
+    same_kind: bool,
+) -> Vec<Offer> {
+    offered_pairs(searcher, before, mv, after, same_kind, mated_take)
+}
+
+/// The pairs of the mover's piece and a piece of the other side that attack each other after
+/// the move where taking has `outcome`, and did not have it before the move.
+fn offered_pairs(
+    searcher: &mut Searcher,
+    before: &Position,
+    mv: Move,
+    after: &Position,
+    same_kind: bool,
+    outcome: fn(&mut Searcher, &Position, Move) -> bool,
+) -> Vec<Offer> {
     let mover = before.turn();
     let theirs_before = before.with_turn(!mover);
     let mut out = Vec::new();
@@ -47,17 +72,17 @@ pub(crate) fn exchange_offers(
             if !fits {
                 continue;
             }
-            if !even_take(searcher, after, Move::new(x, sq)) {
+            if !outcome(searcher, after, Move::new(x, sq)) {
                 continue;
             }
             let origin = if sq == mv.to { mv.from } else { sq };
-            let was_even = origin == sq
+            let had_it = origin == sq
                 && theirs_before.as_ref().is_some_and(|b| {
                     b.piece_at(x) == Some(xp)
                         && b.attackers(x, mover).contains(&origin)
-                        && even_take(searcher, b, Move::new(x, origin))
+                        && outcome(searcher, b, Move::new(x, origin))
                 });
-            if !was_even {
+            if !had_it {
                 out.push(Offer {
                     offered: sq,
                     partner: x,
@@ -80,6 +105,23 @@ fn even_take(searcher: &mut Searcher, pos: &Position, take: Move) -> bool {
         && searcher
             .evaluate(pos, take, (-1, 1))
             .is_some_and(|g| g.score == 0)
+}
+
+/// Whether the side to move, taking with `take`, is mated at once (by checks) for it.
+fn mated_take(searcher: &mut Searcher, pos: &Position, take: Move) -> bool {
+    pos.is_legal(take)
+        && searcher
+            .evaluate(pos, take, (-MATE - 1, -MATE + 1))
+            .is_some_and(|g| g.score <= -MATE)
+}
+
+/// The line in which the taker of `offer` is mated: the capture, then the mate.
+pub(crate) fn trap_line(searcher: &mut Searcher, after: &Position, offer: Offer) -> Vec<Move> {
+    let take = Move::new(offer.partner, offer.offered);
+    searcher
+        .evaluate(after, take, (-MATE - 1, -MATE + 1))
+        .map(|g| g.line)
+        .unwrap_or_else(|| vec![take])
 }
 
 /// The moved piece given away (24.5 送吃): the opponent may take it and come out ahead, without

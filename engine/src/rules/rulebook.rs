@@ -54,7 +54,9 @@ pub struct Budgets {
     pub mate_checks: u32,
     /// Most checking moves in a mate that makes a capture no gain (得子后立即被将死).
     pub refute_checks: u32,
-    /// Most plies in a winning line (checks, captures and answers).
+    /// Most plies in a winning line (checks, captures and answers). The longest line the
+    /// sources publish as a 捉 (《棋例的新变革》图3: nine attacking moves and their answers)
+    /// must fit.
     pub gain_plies: u32,
 }
 
@@ -64,7 +66,7 @@ impl Default for Budgets {
             nodes: 1_000_000,
             mate_checks: 9,
             refute_checks: 4,
-            gain_plies: 14,
+            gain_plies: 18,
         }
     }
 }

@@ -251,6 +251,22 @@ fn an_undetermined_ply_does_not_matter_when_the_side_has_an_idle_one() {
     );
 }
 
+/// 貌似兑实为杀: the rook seems to offer itself for black's rook, but the black rook is all
+/// that keeps the horse from mating on g8 (the pawn covers the king's only square). Without the
+/// horse the same move merely gives the rook away.
+#[test]
+fn an_exchange_whose_acceptance_is_mated_is_a_mate_threat() {
+    let trap = ruling("3aka2N/3P5/9/6r2/9/7n1/9/2R6/9/3K5 w", "c2c6");
+    assert_eq!(trap.plies[0].label, Label::MateThreat);
+    assert!(
+        trap.plies[0].evidence.text.contains("兑子后立即被将死"),
+        "{}",
+        trap.plies[0].evidence.text
+    );
+    let plain = ruling("3aka3/3P5/9/6r2/9/7n1/9/2R6/9/3K5 w", "c2c6");
+    assert_eq!(plain.plies[0].label, Label::Offer);
+}
+
 #[test]
 fn long_check_against_idle_loses_when_there_is_no_other_move() {
     // The mirror image of 图6: the rook is the only piece that can move.
