@@ -48,8 +48,12 @@ pub mod raw {
         pub cycle: String,
         #[serde(default)]
         pub cycle_note: Option<String>,
-        pub verdict: String,
-        pub text: String,
+        /// Absent when the source publishes no verdict (then `text` is absent too and `notes`
+        /// says so).
+        #[serde(default)]
+        pub verdict: Option<String>,
+        #[serde(default)]
+        pub text: Option<String>,
         #[serde(default)]
         pub lines: Vec<Line>,
         #[serde(default)]
@@ -107,6 +111,9 @@ pub mod raw {
         pub moves: Vec<String>,
         #[serde(default)]
         pub note: Option<String>,
+        /// The side that made ply `after_ply` moves again (接续再走).
+        #[serde(default)]
+        pub again: bool,
     }
 
     fn text_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
@@ -180,9 +187,10 @@ pub struct PublishedRuling {
     pub moves: Vec<PublishedMove>,
     pub labels_from: LabelsFrom,
     pub cycle: CycleClaim,
-    pub verdict: Verdict,
-    /// The verdict as printed.
-    pub text: String,
+    /// The published verdict; `None` when the source publishes none (the notes say so).
+    pub verdict: Option<Verdict>,
+    /// The verdict as printed; present exactly when `verdict` is.
+    pub text: Option<String>,
     pub lines: Vec<CitedLine>,
     pub notes: Option<String>,
 }
@@ -205,10 +213,13 @@ pub struct PublishedMove {
     pub loose: Option<String>,
 }
 
-/// A line the source cites (伏 …), checked legal from the position after `after_ply`.
+/// A line the source cites (伏 …), checked legal from the position after `after_ply`: played
+/// by the side to move there, or, with `again`, by the side that made ply `after_ply` moving
+/// again (接续再走).
 #[derive(Clone, Debug, Serialize)]
 pub struct CitedLine {
     pub after_ply: usize,
     pub moves: Vec<String>,
     pub note: Option<String>,
+    pub again: bool,
 }

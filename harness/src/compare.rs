@@ -11,7 +11,7 @@ use crate::expectations::{Difference, Record};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Outcome {
-    /// Every published label and the verdict agree.
+    /// Every published label and the verdict (when published) agree.
     Agrees,
     /// qili has no rule book for this edition yet: not judged, not a failure.
     NoRuleBook,
@@ -79,7 +79,9 @@ pub struct Comparison {
     pub plies_compared: usize,
     /// Of those, plies where the engine gives the same label.
     pub plies_agreeing: usize,
-    pub verdict_agrees: bool,
+    /// Whether the verdicts agree; `None` when the source publishes no verdict (only the
+    /// labels are compared then).
+    pub verdict_agrees: Option<bool>,
     /// Every difference, in ply order then the verdict; recorded ones carry their reason.
     pub differences: Vec<Explained>,
     /// Records that no longer hold, with what qili says now.
@@ -116,7 +118,8 @@ impl Comparison {
     }
 }
 
-/// Compare a published answer with the engine's ruling on the same moves.
+/// Compare a published answer with the engine's ruling on the same moves: every published
+/// label, and the verdict when the source publishes one.
 ///
 /// The ruling must have one ply per published move (the runner checks that before calling).
 pub fn compare(published: &PublishedRuling, ruling: &Ruling, records: &[&Record]) -> Comparison {
@@ -135,12 +138,14 @@ pub fn compare(published: &PublishedRuling, ruling: &Ruling, records: &[&Record]
             });
         }
     }
-    cmp.verdict_agrees = published.verdict == ruling.verdict;
-    if !cmp.verdict_agrees {
-        differences.push(Difference::Verdict {
-            published: published.verdict,
-            engine: ruling.verdict,
-        });
+    if let Some(verdict) = published.verdict {
+        cmp.verdict_agrees = Some(verdict == ruling.verdict);
+        if verdict != ruling.verdict {
+            differences.push(Difference::Verdict {
+                published: verdict,
+                engine: ruling.verdict,
+            });
+        }
     }
     cmp.differences = differences
         .into_iter()
@@ -183,7 +188,7 @@ mod tests {
         qili::notation::iccs::parse(s).unwrap()
     }
 
-    fn published(labels: &[Option<Label>], verdict: Verdict) -> PublishedRuling {
+    fn published(labels: &[Option<Label>], verdict: impl Into<Option<Verdict>>) -> PublishedRuling {
         PublishedRuling {
             edition: Edition::Cxa2011,
             source: Source::default(),
@@ -202,8 +207,8 @@ mod tests {
                 .collect(),
             labels_from: LabelsFrom::Caption,
             cycle: CycleClaim::Exact,
-            verdict,
-            text: String::new(),
+            verdict: verdict.into(),
+            text: None,
             lines: Vec::new(),
             notes: None,
         }
@@ -256,8 +261,22 @@ mod tests {
         let r = ruling(&[Check, Idle, Chase], Verdict::RedLoses);
         let c = compare(&p, &r, &[]);
         assert_eq!((c.plies_compared, c.plies_agreeing), (2, 2));
-        assert!(c.verdict_agrees);
+        assert_eq!(c.verdict_agrees, Some(true));
         assert_eq!(c.outcome(), Outcome::Agrees);
+    }
+
+    #[test]
+    fn an_unpublished_verdict_compares_labels_only() {
+        let p = published(&[Some(Check), Some(Idle)], None);
+        let r = ruling(&[Check, Idle], Verdict::RedLoses);
+        let c = compare(&p, &r, &[]);
+        assert_eq!((c.plies_compared, c.plies_agreeing), (2, 2));
+        assert_eq!(c.verdict_agrees, None);
+        assert_eq!(c.outcome(), Outcome::Agrees);
+        let r = ruling(&[Check, Chase], Verdict::Draw);
+        let c = compare(&p, &r, &[]);
+        let d: Vec<String> = c.new_differences().map(|d| d.describe()).collect();
+        assert_eq!(d, ["ply 2: published 闲, qili 捉"]);
     }
 
     #[test]

@@ -89,20 +89,28 @@ pub fn find(case: &Case, runs: &[EditionRun]) -> Vec<Erratum> {
             }
             // The verdict, when both editions judged the same sequence or each was judged.
             let same_moves = shared == pa.moves.len() && shared == pb.moves.len();
-            if pa.verdict != pb.verdict && (same_moves || (ra.is_some() && rb.is_some())) {
+            // A verdict that one edition does not publish is not compared.
+            let (Some(da), Some(db)) = (pa.verdict, pb.verdict) else {
+                continue;
+            };
+            if da != db && (same_moves || (ra.is_some() && rb.is_some())) {
                 let (Some(va), Some(vb)) = (ruling_for(ra, rb), ruling_for(rb, ra)) else {
                     continue;
                 };
-                let agrees_a = va.verdict == pa.verdict;
-                let agrees_b = vb.verdict == pb.verdict;
+                let agrees_a = va.verdict == da;
+                let agrees_b = vb.verdict == db;
                 if agrees_a != agrees_b {
-                    let (good, bad, r) = if agrees_a { (pa, pb, va) } else { (pb, pa, vb) };
+                    let (good, bad, r, dg, dbad) = if agrees_a {
+                        (pa, pb, va, da, db)
+                    } else {
+                        (pb, pa, vb, db, da)
+                    };
                     out.push(Erratum {
                         case: case.id.clone(),
                         ply: None,
                         move_text: None,
-                        agrees_with: verdict_answer(good, good.verdict),
-                        differs_from: verdict_answer(bad, bad.verdict),
+                        agrees_with: verdict_answer(good, dg),
+                        differs_from: verdict_answer(bad, dbad),
                         engine: r.verdict.name().to_string(),
                         rule_book: r.book.name().to_string(),
                         evidence: r.reason.clone(),

@@ -288,17 +288,23 @@ pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
                             Some(_) => {}
                         }
                     }
-                    Difference::Verdict { published, .. } => {
-                        if block.verdict != published {
-                            problem(
-                                &p("published"),
-                                format!(
-                                    "the corpus says {} for {} ({edition}), expected the record to repeat it",
-                                    block.verdict, r.case
-                                ),
-                            );
-                        }
-                    }
+                    Difference::Verdict { published, .. } => match block.verdict {
+                        None => problem(
+                            &p("verdict"),
+                            format!(
+                                "{} ({edition}) publishes no verdict, so qili's cannot disagree with it, expected no verdict record",
+                                r.case
+                            ),
+                        ),
+                        Some(v) if v != published => problem(
+                            &p("published"),
+                            format!(
+                                "the corpus says {v} for {} ({edition}), expected the record to repeat it",
+                                r.case
+                            ),
+                        ),
+                        Some(_) => {}
+                    },
                 },
             }
         } else {

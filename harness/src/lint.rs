@@ -385,23 +385,7 @@ impl Linter<'_> {
                 None
             }
         };
-        let verdict = Verdict::from_name(&raw.verdict);
-        if verdict.is_none() {
-            self.problem(
-                &join(path, "verdict"),
-                format!(
-                    "'{}' is not a verdict, expected one of {}",
-                    raw.verdict,
-                    verdict_names()
-                ),
-            );
-        }
-        if raw.text.trim().is_empty() {
-            self.problem(
-                &join(path, "text"),
-                "expected the published verdict, verbatim",
-            );
-        }
+        let verdict = self.verdict(path, &raw);
         let moves_path = join(path, "moves");
         if raw.moves.is_empty() {
             self.problem(&moves_path, "no moves, expected the moves as published");
@@ -456,6 +440,7 @@ impl Linter<'_> {
                 after_ply: line.after_ply,
                 moves: line.moves,
                 note: line.note,
+                again: line.again,
             });
         }
         if !complete {
@@ -468,10 +453,53 @@ impl Linter<'_> {
             labels_from: labels_from?,
             cycle: cycle?,
             verdict: verdict?,
-            text: raw.text,
+            text: raw.text.filter(|_| raw.verdict.is_some()),
             lines,
             notes: raw.notes,
         })
+    }
+
+    /// The published verdict and its text, or neither when the source publishes no verdict
+    /// (then the notes must say so). `None` when something is wrong; `Some(None)` when no
+    /// verdict is published.
+    fn verdict(&mut self, path: &str, raw: &raw::Published) -> Option<Option<Verdict>> {
+        let Some(name) = raw.verdict.as_deref() else {
+            if raw.text.is_some() {
+                self.problem(
+                    &join(path, "text"),
+                    "`text` without `verdict`, expected both (the published verdict and its words) or neither (the source publishes no verdict)",
+                );
+            }
+            if !raw.notes.as_deref().is_some_and(mentions_verdict) {
+                self.problem(
+                    &join(path, "notes"),
+                    "no `verdict`, but the notes do not say that the source publishes none, expected `notes` that mention the verdict ('verdict' or 结论) and say it is not published",
+                );
+            }
+            return Some(None);
+        };
+        let verdict = Verdict::from_name(name);
+        if verdict.is_none() {
+            self.problem(
+                &join(path, "verdict"),
+                format!(
+                    "'{name}' is not a verdict, expected one of {}",
+                    verdict_names()
+                ),
+            );
+        }
+        match raw.text.as_deref() {
+            None => self.problem(
+                &join(path, "verdict"),
+                "`verdict` without `text`, expected the published verdict, verbatim, in `text`",
+            ),
+            Some(t) if t.trim().is_empty() => self.problem(
+                &join(path, "text"),
+                "expected the published verdict, verbatim",
+            ),
+            Some(_) => {}
+        }
+        verdict.map(Some)
     }
 
     fn label(&mut self, mpath: &str, label: Option<&str>) -> Option<Label> {
@@ -570,10 +598,11 @@ impl Linter<'_> {
         }
     }
 
-    /// A cited line must be legal from the position after `after_ply`.
+    /// A cited line must be legal from the position after `after_ply`, played by the side to
+    /// move there or, with `again`, by the side that made ply `after_ply` (接续再走).
     fn line(&mut self, lpath: &str, line: &raw::Line, positions: &[Position]) {
         let last = positions.len() - 1;
-        let Some(start) = positions.get(line.after_ply) else {
+        let Some(after) = positions.get(line.after_ply) else {
             self.problem(
                 &join(lpath, "after_ply"),
                 format!(
@@ -583,10 +612,39 @@ impl Linter<'_> {
             );
             return;
         };
+        let start = if line.again {
+            if line.after_ply == 0 {
+                self.problem(
+                    &join(lpath, "again"),
+                    "`again: true` after ply 0: no side has moved yet, expected `after_ply` of the move whose side moves again (1 or more)",
+                );
+                return;
+            }
+            let mover = !after.turn();
+            match after.with_turn(mover) {
+                Some(p) => p,
+                None => {
+                    self.problem(
+                        &join(lpath, "again"),
+                        format!(
+                            "`again: true`, but after ply {} {} is in check, so {} cannot move again, expected a line in which {} answers the check (no `again`)",
+                            line.after_ply,
+                            after.turn().name(),
+                            mover.name(),
+                            after.turn().name()
+                        ),
+                    );
+                    return;
+                }
+            }
+        } else {
+            after.clone()
+        };
         if line.moves.is_empty() {
             self.problem(&join(lpath, "moves"), "no moves, expected the cited line");
         }
-        let mut pos = start.clone();
+        let start_side = start.turn();
+        let mut pos = start;
         for (j, text) in line.moves.iter().enumerate() {
             let mpath = index(&join(lpath, "moves"), j);
             match notation::parse_move(&pos, text) {
@@ -594,10 +652,27 @@ impl Linter<'_> {
                     pos.play_unchecked(mv);
                 }
                 Err(e) => {
+                    let again = if line.again {
+                        format!(" ({} moving again)", start_side.name())
+                    } else {
+                        String::new()
+                    };
+                    // A first move that the side which just moved could make: say how to write
+                    // a line in which it moves again.
+                    let hint = (j == 0 && !line.again && line.after_ply > 0)
+                        .then(|| pos.with_turn(!pos.turn()))
+                        .flatten()
+                        .filter(|p| notation::parse_move(p, text).is_ok())
+                        .map_or(String::new(), |p| {
+                            format!(
+                                "; it is a legal move for {}: if the source has the side that just moved move again (接续再走), write `again: true`",
+                                p.turn().name()
+                            )
+                        });
                     self.problem(
                         &mpath,
                         format!(
-                            "move {} of the line after ply {}: {}",
+                            "move {} of the line after ply {}{again}: {}{hint}",
                             j + 1,
                             line.after_ply,
                             unreadable(&e, pos.turn().name())
@@ -608,6 +683,11 @@ impl Linter<'_> {
             }
         }
     }
+}
+
+/// Whether notes mention the verdict (as they must when none is published).
+pub fn mentions_verdict(notes: &str) -> bool {
+    notes.to_ascii_lowercase().contains("verdict") || notes.contains("结论")
 }
 
 /// What is wrong with a move text that names no legal move for `side`, and what was expected:
@@ -720,5 +800,45 @@ mod tests {
             .map(|m| m.mv.to_string())
             .collect();
         assert_eq!(moves, ["f1h2", "d9d8", "f3g5", "d8d9"]);
+    }
+
+    /// The fig. 6 moves (red checks with the rook, the black king steps aside) with `tail` as
+    /// the end of the published block.
+    fn fig6(tail: &str) -> String {
+        format!(
+            "id: f\ntitle: t\ntags: []\nposition:\n  fen: 2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w\n  provenance: published\npublished:\n  - edition: cxa2011\n    source: {{ work: w }}\n    moves: [{{ move: f0e0 }}, {{ move: e8f8 }}, {{ move: e0f0 }}, {{ move: f8e8 }}]\n    cycle: exact\n{tail}"
+        )
+    }
+
+    #[test]
+    fn a_verdict_the_source_does_not_publish_is_omitted() {
+        let l = lint_text(
+            "f.yaml",
+            "f",
+            &fig6("    notes: The source prints the labels but no verdict.\n"),
+        );
+        assert!(l.problems.is_empty(), "{:?}", l.problems);
+        let block = &l.case.unwrap().published[0];
+        assert_eq!((block.verdict, block.text.as_deref()), (None, None));
+        let l = lint_text(
+            "f.yaml",
+            "f",
+            &fig6("    verdict: red_loses\n    text: 红方长将，不变作负。\n"),
+        );
+        assert!(l.problems.is_empty(), "{:?}", l.problems);
+        let block = &l.case.unwrap().published[0];
+        assert_eq!(block.verdict, Some(Verdict::RedLoses));
+        assert!(mentions_verdict("原文未给出结论"));
+        assert!(!mentions_verdict("labels only"));
+    }
+
+    #[test]
+    fn a_line_with_again_is_played_by_the_side_that_just_moved() {
+        // After 将5平6 black moves again: 将6进1, then red's rook follows the king.
+        let tail = "    verdict: red_loses\n    text: t\n    lines:\n      - { after_ply: 2, again: true, moves: [将6进1, 车五平四] }\n";
+        let l = lint_text("f.yaml", "f", &fig6(tail));
+        assert!(l.problems.is_empty(), "{:?}", l.problems);
+        let lines = &l.case.unwrap().published[0].lines;
+        assert!(lines[0].again);
     }
 }

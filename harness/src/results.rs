@@ -16,7 +16,7 @@ use crate::run::{EditionRun, Judged, Options};
 use crate::tags::Tag;
 
 /// Bump when the shape of `results.json` changes incompatibly.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Results {
@@ -77,9 +77,10 @@ pub struct EditionResult {
     pub labels_from: LabelsFrom,
     #[serde(flatten)]
     pub cycle: CycleClaim,
-    pub published_verdict: String,
-    pub published_verdict_chinese: String,
-    pub published_text: String,
+    /// `None` when the source publishes no verdict (then only the labels are compared).
+    pub published_verdict: Option<String>,
+    pub published_verdict_chinese: Option<String>,
+    pub published_text: Option<String>,
     pub engine: Option<EngineResult>,
     /// Why the engine could not judge, or that the rule book does not exist.
     pub error: Option<String>,
@@ -90,7 +91,8 @@ pub struct EditionResult {
 }
 
 impl EditionResult {
-    /// One line per ply, `3 马一进二 捉`, then the verdict: what the unified diff compares.
+    /// One line per ply, `3 马一进二 捉`, then the verdict (when published): what the unified
+    /// diff compares.
     /// Plies without a published label show no label on either side, so the diff shows only
     /// real disagreements.
     pub fn ruling_lines(&self) -> (String, String) {
@@ -117,13 +119,16 @@ impl EditionResult {
             engine.push_str(&b);
             engine.push('\n');
         }
-        published.push_str(&format!("结论 {}\n", self.published_verdict_chinese));
-        engine.push_str(&format!(
-            "结论 {}\n",
-            self.engine
-                .as_ref()
-                .map_or("—", |e| e.verdict_chinese.as_str())
-        ));
+        // A verdict the source does not publish is not compared, so it is in neither column.
+        if let Some(v) = &self.published_verdict_chinese {
+            published.push_str(&format!("结论 {v}\n"));
+            engine.push_str(&format!(
+                "结论 {}\n",
+                self.engine
+                    .as_ref()
+                    .map_or("—", |e| e.verdict_chinese.as_str())
+            ));
+        }
         (published, engine)
     }
 }
@@ -375,8 +380,8 @@ fn edition_result(run: &EditionRun) -> EditionResult {
         source: block.source.clone(),
         labels_from: block.labels_from,
         cycle: block.cycle.clone(),
-        published_verdict: block.verdict.name().to_string(),
-        published_verdict_chinese: block.verdict.chinese().to_string(),
+        published_verdict: block.verdict.map(|v| v.name().to_string()),
+        published_verdict_chinese: block.verdict.map(|v| v.chinese().to_string()),
         published_text: block.text.clone(),
         engine,
         error,
@@ -447,8 +452,10 @@ pub fn build(
             Outcome::Broken => totals.broken += 1,
         }
         if let Some(c) = &e.comparison {
-            totals.verdicts_compared += 1;
-            totals.verdicts_agreeing += usize::from(c.verdict_agrees);
+            if let Some(agrees) = c.verdict_agrees {
+                totals.verdicts_compared += 1;
+                totals.verdicts_agreeing += usize::from(agrees);
+            }
             totals.plies_compared += c.plies_compared;
             totals.plies_agreeing += c.plies_agreeing;
             totals.known_disagreements +=

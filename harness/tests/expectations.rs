@@ -112,6 +112,20 @@ fn a_record_twice_is_a_problem() {
     );
 }
 
+#[test]
+fn a_verdict_record_needs_a_published_verdict() {
+    let c = fixtures();
+    let e = parse(
+        "d.yaml",
+        "- case: fixture-no-verdict\n  edition: cxa2011\n  verdict: true\n  published: draw\n  engine: red_loses\n  reason: r\n",
+        &c,
+    );
+    assert_eq!(
+        e.problems.iter().map(|p| p.to_string()).collect::<Vec<_>>(),
+        ["d.yaml:3:12: [0].verdict: fixture-no-verdict (cxa2011) publishes no verdict, so qili's cannot disagree with it, expected no verdict record"]
+    );
+}
+
 /// End to end with whatever the engine says today: recording every difference makes the row
 /// `recorded` (or `agrees` when there is none); a record that does not match the engine makes it
 /// `stale` or `new`. No engine output is hard-coded.

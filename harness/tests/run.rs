@@ -132,7 +132,7 @@ fn results_json_has_every_case_and_edition() {
     qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
     let text = std::fs::read_to_string(s.path().join("reports/results.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(v["schema_version"], 1);
+    assert_eq!(v["schema_version"], 2);
     let cases = v["cases"].as_array().unwrap();
     let ids: Vec<&str> = cases.iter().map(|c| c["id"].as_str().unwrap()).collect();
     assert_eq!(
@@ -140,16 +140,28 @@ fn results_json_has_every_case_and_edition() {
         [
             "fixture-fig06",
             "fixture-king",
+            "fixture-no-verdict",
             "fixture-pattern",
             "fixture-two-editions"
         ]
     );
-    let two = &cases[3]["editions"];
+    // A verdict the source does not publish is not compared: only the labels are.
+    let none = &cases[2]["editions"][0];
+    assert!(none["published_verdict"].is_null());
+    assert!(none["comparison"]["verdict_agrees"].is_null());
+    assert!(none["engine"]["verdict"].is_string());
+    let two = &cases[4]["editions"];
     assert_eq!(two[0]["edition"], "cxa2011");
     assert_eq!(two[1]["edition"], "cxa2011-trial");
     // The trial edition has no rule book yet: reported, not a crash.
     assert_eq!(two[1]["outcome"], "no_rule_book");
-    assert_eq!(v["totals"]["runs"], 5);
+    assert_eq!(v["totals"]["runs"], 6);
+    assert_eq!(v["totals"]["verdicts_compared"], 4);
+    let summary = std::fs::read_to_string(s.path().join("reports/summary.md")).unwrap();
+    assert!(
+        summary.contains("| fixture-no-verdict | cxa2011 | agrees 一致 | not published 未公布 |"),
+        "{summary}"
+    );
     for c in cases {
         for e in c["editions"].as_array().unwrap() {
             // One row per published move, whether or not the engine ruled.

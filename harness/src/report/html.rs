@@ -293,12 +293,23 @@ fn edition(s: &mut String, e: &EditionResult) {
         );
     }
     s.push_str("</table>\n");
-    let _ = writeln!(
-        s,
-        "<p>Published 原书: <strong>{}</strong> — {}</p>",
-        escape(&e.published_verdict_chinese),
-        escape(&e.published_text)
-    );
+    match (&e.published_verdict_chinese, &e.published_text) {
+        (Some(v), text) => {
+            let _ = writeln!(
+                s,
+                "<p>Published 原书: <strong>{}</strong> — {}</p>",
+                escape(v),
+                escape(text.as_deref().unwrap_or(""))
+            );
+        }
+        (None, _) => {
+            let _ = writeln!(
+                s,
+                "<p>Published 原书: <strong>{}</strong> — the source publishes no verdict; only the labels are compared.</p>",
+                escape(super::markdown::NOT_PUBLISHED)
+            );
+        }
+    }
     if let Some(en) = &e.engine {
         let _ = writeln!(
             s,

@@ -5,6 +5,9 @@ use std::fmt::Write;
 
 use crate::results::Results;
 
+/// What the reports show for a verdict the source does not publish.
+pub const NOT_PUBLISHED: &str = "not published 未公布";
+
 /// Make text safe inside a table cell.
 fn cell(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
@@ -74,7 +77,9 @@ pub fn render(r: &Results) -> String {
                     e.edition,
                     e.outcome.name(),
                     e.outcome.chinese(),
-                    e.published_verdict_chinese,
+                    e.published_verdict_chinese
+                        .as_deref()
+                        .unwrap_or(NOT_PUBLISHED),
                     cell(&engine),
                     plies,
                     e.anchor
