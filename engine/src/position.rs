@@ -1066,33 +1066,19 @@ mod tests {
                 all.push(p);
             }
             for p in all {
-                let mut expected: Vec<Move> = p
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|&m| p.after(m).in_check())
-                    .collect();
-                let mut got = p.checking_moves();
-                expected.sort();
-                got.sort();
-                assert_eq!(got, expected, "{}", crate::notation::fen::write(&p));
-                let mut expected: Vec<Move> = p
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|&m| p.piece_at(m.to).is_some() || p.after(m).in_check())
-                    .collect();
-                let mut got = p.tactical_moves();
-                expected.sort();
-                got.sort();
-                assert_eq!(got, expected, "{}", crate::notation::fen::write(&p));
-                let mut expected: Vec<Move> = p
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|&m| p.piece_at(m.to).is_some())
-                    .collect();
-                let mut got = p.capturing_moves();
-                expected.sort();
-                got.sort();
-                assert_eq!(got, expected, "{}", crate::notation::fen::write(&p));
+                // Each generator against the legal moves filtered by what it promises.
+                let same = |mut got: Vec<Move>, wanted: &dyn Fn(Move) -> bool| {
+                    let mut expected: Vec<Move> =
+                        p.legal_moves().into_iter().filter(|&m| wanted(m)).collect();
+                    expected.sort();
+                    got.sort();
+                    assert_eq!(got, expected, "{}", crate::notation::fen::write(&p));
+                };
+                let checks = |m: Move| p.after(m).in_check();
+                let captures = |m: Move| p.piece_at(m.to).is_some();
+                same(p.checking_moves(), &checks);
+                same(p.capturing_moves(), &captures);
+                same(p.tactical_moves(), &|m| captures(m) || checks(m));
             }
         }
     }
