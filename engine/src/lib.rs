@@ -11,6 +11,25 @@
 //! assert_eq!(pos.perft(2), 1920);
 //! # Ok::<(), qili::notation::fen::FenError>(())
 //! ```
+//!
+//! Rulings ([`rules`]): judge a sequence of moves under a rule book, and read each ply's label
+//! with its evidence, each side's class and the verdict. The rule book's 图6: red checks with
+//! its only movable piece, black steps aside; one-sided 长将 must change, and red cannot.
+//!
+//! ```
+//! use qili::notation::{fen, parse_moves};
+//! use qili::rules::{judge, Label, RuleBook, Verdict};
+//! use qili::SetupMode;
+//!
+//! let pos = fen::parse("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", SetupMode::Standard).unwrap();
+//! let moves = parse_moves(&pos, "车四平五 将5平6 车五平四 将6平5").unwrap();
+//! let ruling = judge(&pos, &moves, &RuleBook::cxa2011()).unwrap();
+//! assert_eq!(ruling.plies[0].label, Label::Check);
+//! assert_eq!(ruling.plies[0].evidence.clause, "24.1");
+//! assert_eq!(ruling.red.summary, "长将");
+//! assert_eq!(ruling.verdict, Verdict::RedLoses);
+//! println!("{}", ruling.reason); // 红方长将，为长将（禁止着法）；… 红方作负。
+//! ```
 
 pub mod analysis;
 mod attacks;
