@@ -169,7 +169,7 @@ impl<'a> Classifier<'a> {
         }
 
         // 捉 (24.3): threats after the move that are new.
-        let (new_threats, old_note) = self.new_threats(before, mv, &again, &offers);
+        let (new_threats, old_note, continuing) = self.new_threats(before, mv, &again, &offers);
         let (chases, exempt): (Vec<Found>, Vec<Found>) =
             new_threats.into_iter().partition(|f| !self.exempt(f));
 
@@ -211,10 +211,25 @@ impl<'a> Classifier<'a> {
                 threats: chases.iter().map(to_threat).collect(),
                 line: chases[0].line.clone(),
             };
+            // A chase is weighed (26.9) by all it attacks after the move: the new threats make
+            // the move 捉, and the ones it keeps up count too (参考图39: red's new chases of a
+            // horse and an elephant go with the rook it keeps chasing jointly).
+            let kept: Vec<Found> = continuing.into_iter().filter(|f| !self.exempt(f)).collect();
+            let mut evidence = evidence;
+            if !kept.is_empty() {
+                let text = kept
+                    .iter()
+                    .map(|f| describe_threat(&again, f))
+                    .collect::<Vec<_>>()
+                    .join("；");
+                evidence.text.push_str(&format!("（原有的捉仍在：{text}）"));
+            }
+            let mut weighed = chases;
+            weighed.extend(kept);
             return Classified {
                 label: Label::Chase,
                 evidence,
-                threats: chases,
+                threats: weighed,
                 pawn_exempt: false,
             };
         }
@@ -337,7 +352,7 @@ impl<'a> Classifier<'a> {
         mv: Move,
         again: &Position,
         offers: &[Offer],
-    ) -> (Vec<Found>, Option<String>) {
+    ) -> (Vec<Found>, Option<String>, Vec<Found>) {
         // The exchange offered is an exchange, not a chase of the partner (24.4).
         self.searcher.forbidden = offers
             .iter()
@@ -357,7 +372,7 @@ impl<'a> Classifier<'a> {
         }
         after.retain(|(_, f)| self.counts(f));
         if after.is_empty() {
-            return (Vec::new(), None);
+            return (Vec::new(), None, Vec::new());
         }
         let earlier: Vec<(GainLine, Found)> = if before.in_check() {
             Vec::new()
@@ -366,6 +381,7 @@ impl<'a> Classifier<'a> {
         };
         let origin = |sq: Square| if sq == mv.to { mv.from } else { sq };
         let mut fresh = Vec::new();
+        let mut continuing = Vec::new();
         let mut note = None;
         for (g, f) in after {
             // A threat the moved piece takes part in is compared with the threats it took part
@@ -406,16 +422,19 @@ impl<'a> Classifier<'a> {
             let overlap = now_targets.iter().any(|t| then_targets.contains(t));
             if !overlap || g.score > then_best {
                 fresh.push(f);
-            } else if note.is_none() {
-                let b = &same[0].1;
-                note = Some(format!(
-                    "走子前{}已可得{}，走子后仍是原有的捉，未产生新的捉（从捉到捉）",
-                    Placed::new(b.capturer_piece, b.capturer),
-                    Placed::new(b.target_piece, b.target)
-                ));
+            } else {
+                if note.is_none() {
+                    let b = &same[0].1;
+                    note = Some(format!(
+                        "走子前{}已可得{}，走子后仍是原有的捉，未产生新的捉（从捉到捉）",
+                        Placed::new(b.capturer_piece, b.capturer),
+                        Placed::new(b.target_piece, b.target)
+                    ));
+                }
+                continuing.push(f);
             }
         }
-        (fresh, note)
+        (fresh, note, continuing)
     }
 }
 

@@ -267,6 +267,34 @@ fn an_exchange_whose_acceptance_is_mated_is_a_mate_threat() {
     assert_eq!(plain.plies[0].label, Label::Offer);
 }
 
+/// The cannon takes the rook with the horse as its screen; the rook cannot step away, since
+/// the horse would then check: the horse holds it, so the chase is joint (参考图39). With a
+/// black horse as the screen nothing holds the rook and the cannon chases it alone.
+#[test]
+fn a_target_held_by_a_pin_is_chased_jointly() {
+    let held = ruling("4k4/5rN2/6R2/9/7C1/9/9/9/9/3K5 w", "h5h8");
+    assert_eq!(held.plies[0].label, Label::Chase);
+    assert_eq!(held.red.class, SideClass::ForbiddenSoft);
+    let free = ruling("4k4/5rn2/6R2/9/7C1/9/9/9/9/3K5 w", "h5h8");
+    assert_eq!(free.plies[0].label, Label::Chase);
+    assert_eq!(free.red.class, SideClass::ForbiddenHard);
+}
+
+/// Each rook move chases a rootless piece alone (new), while the cannon keeps chasing the held
+/// rook jointly (not new, 从捉到捉): the cycle is weighed by the rook chased jointly (26.9).
+#[test]
+fn a_chase_is_weighed_with_the_threats_it_keeps_up() {
+    let r = ruling("4k4/5rNC1/4b1R2/n8/9/9/9/9/9/c2K5 w", "g7g6 a0a1 g6g7 a1a0");
+    assert_eq!(r.plies[0].label, Label::Chase);
+    assert_eq!(r.plies[2].label, Label::Chase);
+    assert!(
+        r.plies[0].evidence.text.contains("原有的捉仍在"),
+        "{}",
+        r.plies[0].evidence.text
+    );
+    assert_eq!(r.red.class, SideClass::ForbiddenSoft);
+}
+
 #[test]
 fn long_check_against_idle_loses_when_there_is_no_other_move() {
     // The mirror image of 图6: the rook is the only piece that can move.

@@ -147,11 +147,13 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
     } else {
         Rootedness::Rootless
     };
-    // Joint (联合捉): several pieces win it together — taking in turn on its square, or one
-    // checking while another takes (参考图14, 41).
+    // Joint (联合捉): several pieces win it together — taking in turn on its square, one
+    // checking while another takes (参考图14, 41), or one holding the target in place while
+    // another takes it (参考图39: a rook pinned to its king, 车马炮联合捉车).
     let joint = on_target >= 2
         || (rootedness == Rootedness::ShortRooted && caps.len() >= 2)
-        || helped_by_check(pos, &g.line[..=main.index], main.capturer_origin);
+        || helped_by_check(pos, &g.line[..=main.index], main.capturer_origin)
+        || (main.index == 0 && held(pos, main.victim_origin));
     let kind = if joint {
         ChaseKind::Joint
     } else if checks_before {
@@ -180,6 +182,20 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         rootedness,
         capture_index: main.index,
     })
+}
+
+/// Whether the piece on `sq` (of the side not to move) could step to empty points but may
+/// step to none: another piece holds it in place, pinned to its king.
+fn held(pos: &Position, sq: Square) -> bool {
+    let Some(p) = pos.with_turn(!pos.turn()) else {
+        return false;
+    };
+    let steps: Vec<Square> = p
+        .pseudo_targets(sq)
+        .into_iter()
+        .filter(|&t| p.piece_at(t).is_none())
+        .collect();
+    !steps.is_empty() && steps.iter().all(|&t| !p.is_legal(Move::new(sq, t)))
 }
 
 /// Whether the piece standing on `sq` takes part in winning the target: it takes it, it is
