@@ -450,6 +450,15 @@ impl Position {
         self.attackers(k, by)
     }
 
+    /// The pieces of the side to move that may legally take on `target` now: what protects a
+    /// piece just taken there (a pinned or otherwise unable guard is no root).
+    pub fn takers(&self, target: Square) -> Vec<Square> {
+        self.attackers(target, self.turn)
+            .into_iter()
+            .filter(|&s| self.is_legal(Move::new(s, target)))
+            .collect()
+    }
+
     /// Every piece of `by` that could move to `target` by the geometry of its move, whatever
     /// stands on `target` (so for a piece of `by` itself this lists its protectors). Pins and
     /// checks are ignored: that is the business of the root analysis. The flying general is not

@@ -671,11 +671,7 @@ fn wins_by_itself(pos: &Position, m: Move) -> bool {
     if capturer.role != crate::Role::King && worth(victim) > worth(capturer) {
         return true;
     }
-    let after = pos.after(m);
-    !after
-        .attackers(m.to, victim.color)
-        .into_iter()
-        .any(|s| after.is_legal(Move::new(s, m.to)))
+    pos.after(m).takers(m.to).is_empty()
 }
 
 /// The captures the other side could make here if it were its turn.

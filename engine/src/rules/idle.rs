@@ -132,16 +132,12 @@ pub(crate) fn sacrifice(
     after: &Position,
     same_kind_taker: bool,
 ) -> Option<Move> {
-    let mover = !after.turn();
     let role = after.piece_at(mv.to).map(|p| p.role);
-    for x in after.attackers(mv.to, !mover) {
+    for x in after.takers(mv.to) {
         if same_kind_taker && after.piece_at(x).map(|p| p.role) != role {
             continue;
         }
         let take = Move::new(x, mv.to);
-        if !after.is_legal(take) {
-            continue;
-        }
         if let Some(g) = searcher.evaluate(after, take, (0, MATE)) {
             if g.score > 0 && g.score < MATE {
                 return Some(take);

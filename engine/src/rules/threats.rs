@@ -297,12 +297,7 @@ pub(crate) fn rootedness(pos: &Position, take: Move, attacker: Color) -> Rootedn
     if pos.turn() != attacker || !pos.is_legal(take) {
         return Rootedness::Rooted;
     }
-    let p = pos.after(take);
-    let protectors = p
-        .attackers(take.to, !attacker)
-        .into_iter()
-        .filter(|&s| p.is_legal(Move::new(s, take.to)))
-        .count();
+    let protectors = pos.after(take).takers(take.to).len();
     if protectors == 0 {
         Rootedness::Rootless
     } else if protectors < attackers {
