@@ -192,19 +192,8 @@ impl<'a> Classifier<'a> {
             };
         }
         if !chases.is_empty() && upgrade {
-            // One line per piece and target: two ways to the same win read as one threat.
-            let mut shown: Vec<(Square, Square)> = Vec::new();
-            let text = chases
-                .iter()
-                .filter(|f| {
-                    let key = (f.capturer, f.target);
-                    let first = !shown.contains(&key);
-                    shown.push(key);
-                    first
-                })
-                .map(|f| describe_threat(&again, f))
-                .collect::<Vec<_>>()
-                .join("；");
+            let mut shown = Vec::new();
+            let text = threat_texts(&again, &chases, &mut shown);
             let evidence = Evidence {
                 clause: "24.3",
                 text: with_offer_note(format!("接续再走，{text}"), &offers, sacrifice, &after),
@@ -216,12 +205,8 @@ impl<'a> Classifier<'a> {
             // horse and an elephant go with the rook it keeps chasing jointly).
             let kept: Vec<Found> = continuing.into_iter().filter(|f| !self.exempt(f)).collect();
             let mut evidence = evidence;
-            if !kept.is_empty() {
-                let text = kept
-                    .iter()
-                    .map(|f| describe_threat(&again, f))
-                    .collect::<Vec<_>>()
-                    .join("；");
+            let text = threat_texts(&again, &kept, &mut shown);
+            if !text.is_empty() {
                 evidence.text.push_str(&format!("（原有的捉仍在：{text}）"));
             }
             let mut weighed = chases;
@@ -436,6 +421,20 @@ impl<'a> Classifier<'a> {
         }
         (fresh, note, continuing)
     }
+}
+
+/// The threats described one after another, one per piece and target not yet in `shown`: two
+/// ways to the same win read as one threat.
+fn threat_texts(pos: &Position, threats: &[Found], shown: &mut Vec<(Square, Square)>) -> String {
+    let mut parts = Vec::new();
+    for f in threats {
+        let key = (f.capturer, f.target);
+        if !shown.contains(&key) {
+            shown.push(key);
+            parts.push(describe_threat(pos, f));
+        }
+    }
+    parts.join("；")
 }
 
 fn idle_label(label: Label, text: String, clause: &'static str) -> Classified {
