@@ -3,8 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::{default_expectations, CliError, CliResult};
-use crate::{corpus, expectations};
+use super::{load_corpus, CliResult};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -17,17 +16,7 @@ pub struct Args {
 }
 
 pub fn main(args: Args) -> CliResult {
-    let corpus = corpus::load(&args.corpus).map_err(|e| {
-        CliError(format!(
-            "cannot read the corpus directory {}: {e}",
-            args.corpus.display()
-        ))
-    })?;
-    let exp_path = args
-        .expectations
-        .clone()
-        .unwrap_or_else(|| default_expectations(&args.corpus));
-    let exp = expectations::load(&exp_path, &exp_path.display().to_string(), &corpus);
+    let (corpus, exp) = load_corpus(&args.corpus, args.expectations.as_deref(), false)?;
     let mut problems = 0;
     for p in corpus.problems().chain(&exp.problems) {
         super::emit(format!("{p}"));

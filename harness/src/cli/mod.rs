@@ -34,6 +34,31 @@ impl From<String> for CliError {
 
 pub type CliResult = Result<std::process::ExitCode, CliError>;
 
+/// Read the corpus directory `dir` and its disagreements file (`expectations`, or the one
+/// beside the corpus: [`default_expectations`]). With `must_exist`, a missing directory is
+/// named as such rather than as a read error.
+pub fn load_corpus(
+    dir: &Path,
+    expectations: Option<&Path>,
+    must_exist: bool,
+) -> Result<(crate::corpus::Corpus, crate::expectations::Expectations), CliError> {
+    if must_exist && !dir.is_dir() {
+        return Err(CliError(format!(
+            "the corpus directory {} does not exist; run from the repository root or pass --corpus DIR",
+            dir.display()
+        )));
+    }
+    let corpus = crate::corpus::load(dir).map_err(|e| {
+        CliError(format!(
+            "cannot read the corpus directory {}: {e}",
+            dir.display()
+        ))
+    })?;
+    let path = expectations.map_or_else(|| default_expectations(dir), Path::to_path_buf);
+    let exp = crate::expectations::load(&path, &path.display().to_string(), &corpus);
+    Ok((corpus, exp))
+}
+
 /// The disagreements file that belongs to a corpus directory: `<corpus>/../expectations/…`.
 pub fn default_expectations(corpus: &Path) -> PathBuf {
     let parent = corpus

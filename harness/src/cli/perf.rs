@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::{default_expectations, CliError, CliResult};
-use crate::{corpus, expectations, perf};
+use super::{load_corpus, CliError, CliResult};
+use crate::perf;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -26,20 +26,7 @@ pub fn main(args: Args) -> CliResult {
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(std::path::Path::new("."));
     super::run::guard_out(&args.corpus, parent)?;
-    if !args.corpus.is_dir() {
-        return Err(CliError(format!(
-            "the corpus directory {} does not exist; run from the repository root or pass --corpus DIR",
-            args.corpus.display()
-        )));
-    }
-    let corpus = corpus::load(&args.corpus).map_err(|e| {
-        CliError(format!(
-            "cannot read the corpus directory {}: {e}",
-            args.corpus.display()
-        ))
-    })?;
-    let exp_path = default_expectations(&args.corpus);
-    let exp = expectations::load(&exp_path, &exp_path.display().to_string(), &corpus);
+    let (corpus, exp) = load_corpus(&args.corpus, None, true)?;
     if cfg!(debug_assertions) {
         eprintln!("warning: qili was built without optimisations; time a --release build");
     }

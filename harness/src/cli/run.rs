@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use qili::rules::RuleBook;
 
-use super::{default_expectations, CliError, CliResult};
-use crate::{corpus, expectations, pipeline, report, run};
+use super::{load_corpus, CliError, CliResult};
+use crate::{pipeline, report, run};
 
 /// Failures listed on the terminal; the reports have all of them.
 const MAX_LISTED: usize = 40;
@@ -90,23 +90,7 @@ pub fn main(args: Args) -> CliResult {
             ))
         })?),
     };
-    if !args.corpus.is_dir() {
-        return Err(CliError(format!(
-            "the corpus directory {} does not exist; run from the repository root or pass --corpus DIR",
-            args.corpus.display()
-        )));
-    }
-    let corpus = corpus::load(&args.corpus).map_err(|e| {
-        CliError(format!(
-            "cannot read the corpus directory {}: {e}",
-            args.corpus.display()
-        ))
-    })?;
-    let exp_path = args
-        .expectations
-        .clone()
-        .unwrap_or_else(|| default_expectations(&args.corpus));
-    let exp = expectations::load(&exp_path, &exp_path.display().to_string(), &corpus);
+    let (corpus, exp) = load_corpus(&args.corpus, args.expectations.as_deref(), true)?;
     let options = run::Options {
         rules,
         filter: args.filter.clone(),
