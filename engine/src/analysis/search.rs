@@ -40,8 +40,6 @@ pub const INF: i32 = 10_000_000;
 /// Limits of the searches.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    /// Research switch: let the defender capture anything (a plain capture search).
-    pub free_defender: bool,
     /// Most checking moves in a mating line (杀, and the refutation of a gain).
     pub mate_checks: u32,
     /// Most checking moves in a mate that refutes a gain (立即被将死: at once, a short series).
@@ -312,7 +310,6 @@ impl Searcher {
             stand,
             standing: &standing,
             supporters: &supporters,
-            free_defender: self.limits.free_defender,
         };
         let mut out = Vec::new();
         if !in_check {
@@ -496,7 +493,6 @@ impl Searcher {
             stand,
             standing,
             supporters: &supporters,
-            free_defender: self.limits.free_defender,
         };
         for m in moves {
             // A line that needs the offered exchange (even as an answer to check) shows the
@@ -614,7 +610,6 @@ struct Context<'a> {
     stand: i32,
     standing: &'a [Move],
     supporters: &'a [Square],
-    free_defender: bool,
 }
 
 impl Context<'_> {
@@ -643,9 +638,7 @@ impl Context<'_> {
         let retakes = captures && Some(m.to) == self.tracked;
         let counts = captures
             && self.base.is_none()
-            && (self.free_defender
-                || self.supporters.contains(&m.to)
-                || !self.standing.contains(&m));
+            && (self.supporters.contains(&m.to) || !self.standing.contains(&m));
         if retakes || counts {
             // The exchange goes on on that square.
             Some((Some(m.to), None))
@@ -722,7 +715,6 @@ mod tests {
 
     fn searcher() -> Searcher {
         let limits = Limits {
-            free_defender: false,
             mate_checks: 9,
             refute_checks: 4,
             gain_plies: 14,

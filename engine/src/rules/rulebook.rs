@@ -233,7 +233,6 @@ impl RuleBook {
     /// The search limits the budgets imply.
     pub(crate) fn search_limits(&self) -> crate::analysis::search::Limits {
         crate::analysis::search::Limits {
-            free_defender: false,
             mate_checks: self.budgets.mate_checks,
             refute_checks: self.budgets.refute_checks,
             gain_plies: self.budgets.gain_plies,
