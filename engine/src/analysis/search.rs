@@ -22,6 +22,10 @@
 //!   own piece to be taken nets nothing (参考图28: 交换不利, 闲; the final edition's 参考图8,
 //!   which corrected the trial edition's 捉 of 炮8平9 to 闲; 参考图33).
 //!
+//!   Whether a move made an old threat pay is asked with [`Searcher::laid_open`]: then the
+//!   defender may also take a piece the capturer stopped guarding by capturing (参考图16: a
+//!   rook that guards a pawn wins nothing by taking if the pawn is then taken).
+//!
 //!   A line in which the winner can then be mated at once — by a check or a series of checks
 //!   starting with the defender's next move — is no gain (24.3: 得子后不致立即被将死); a mate that
 //!   needs a quiet move is not looked at (下一着不予考虑).
@@ -76,6 +80,13 @@ pub struct Searcher {
     pub elsewhere: Vec<Move>,
     /// The line being searched began with a check rather than a capture.
     check_first: bool,
+    /// Count the defender's captures of pieces the attacker's capture stopped guarding (see
+    /// [`abandoned`]): how much a threat is really worth, for telling whether a move made an
+    /// old threat better.
+    pub laid_open: bool,
+    /// Captures of the defender that count as answers to the first move whether they stood
+    /// before it or not (with `laid_open`: what answered the same threat before the move).
+    pub counted: Vec<Move>,
 }
 
 impl Searcher {
@@ -90,6 +101,8 @@ impl Searcher {
             no_mate: HashMap::new(),
             segments: HashMap::new(),
             check_first: false,
+            laid_open: false,
+            counted: Vec::new(),
         }
     }
 
@@ -219,7 +232,7 @@ impl Searcher {
     /// Every capture or check of the side to move with the outcome it forces, exact inside
     /// the open window `(lo, hi)` and a bound outside it.
     pub fn first_moves(&mut self, pos: &Position, window: (i32, i32)) -> Vec<GainLine> {
-        let standing = standing_captures(pos);
+        let standing = self.standing(pos, false);
         let mut out = Vec::new();
         for m in canonical(pos, pos.tactical_moves()) {
             if let Some(g) = self.evaluate_with(pos, m, window, &standing) {
@@ -234,7 +247,7 @@ impl Searcher {
     /// window `(lo, hi)`; outside it, it is only a bound (at most `lo`, at least `hi`), and
     /// the narrower the window the faster the answer.
     pub fn evaluate(&mut self, pos: &Position, m: Move, window: (i32, i32)) -> Option<GainLine> {
-        let standing = standing_captures(pos);
+        let standing = self.standing(pos, false);
         self.evaluate_with(pos, m, window, &standing)
     }
 
@@ -251,7 +264,20 @@ impl Searcher {
         if self.forbidden.contains(&m) {
             return None;
         }
+        let guarded = self.guarded_by(&p, m.from, standing);
         p.play_unchecked(m);
+        let mut unguarded = abandoned(&p, m.to, standing, guarded);
+        if !self.counted.is_empty() {
+            let counted = &self.counted;
+            let rest = unguarded.as_deref().unwrap_or(standing);
+            unguarded = Some(
+                rest.iter()
+                    .copied()
+                    .filter(|d| !counted.contains(d))
+                    .collect(),
+            );
+        }
+        let standing = unguarded.as_deref().unwrap_or(standing);
         if captured.is_none() && !p.in_check() {
             return None;
         }
@@ -281,11 +307,13 @@ impl Searcher {
     /// material" needs, and much faster.
     pub fn replies(&mut self, pos: &Position, first: Move, (lo, hi): (i32, i32)) -> Vec<GainLine> {
         let attacker = pos.turn();
-        let standing = standing_captures(pos);
+        let standing = self.standing(pos, false);
         let mut p = pos.clone();
         let captured = p.piece_at(first.to);
         self.check_first = captured.is_none();
+        let guarded = self.guarded_by(&p, first.from, &standing);
         p.play_unchecked(first);
+        let standing = abandoned(&p, first.to, &standing, guarded).unwrap_or(standing);
         let ledger = match captured {
             Some(c) => Ledger::default().capture(c, first.to, true),
             None => Ledger::default(),
@@ -377,7 +405,9 @@ impl Searcher {
             standing: fingerprint(standing),
             context: fingerprint(&self.forbidden)
                 ^ fingerprint(&self.elsewhere).rotate_left(17)
-                ^ u64::from(self.check_first),
+                ^ u64::from(self.check_first)
+                ^ u64::from(self.laid_open) << 1
+                ^ fingerprint(&self.counted).rotate_left(29),
             ply,
             window: (alpha, beta),
         };
@@ -468,13 +498,7 @@ impl Searcher {
         // The defender's captures that stand before each attacker move (see the module docs);
         // in a line begun with a check, those that win on their own count as answers.
         let next_standing = if maximizing && !in_check {
-            let mut standing = standing_captures(pos);
-            if self.check_first {
-                if let Some(them) = pos.with_turn(!pos.turn()) {
-                    standing.retain(|&m| !wins_by_itself(&them, m));
-                }
-            }
-            standing
+            self.standing(pos, self.check_first)
         } else {
             Vec::new()
         };
@@ -501,8 +525,10 @@ impl Searcher {
                 continue;
             }
             let captured = pos.piece_at(m.to);
+            let guarded = self.guarded_by(pos, m.from, &next_standing);
             let u = pos.play_unchecked(m);
             let checks = pos.in_check();
+            let unguarded = abandoned(pos, m.to, &next_standing, guarded);
             // Another standing capture may not be tacked on, unless it checks or answers check.
             let tacked_on = maximizing
                 && !in_check
@@ -529,7 +555,7 @@ impl Searcher {
                 l,
                 next_tracked,
                 next_base,
-                &next_standing,
+                unguarded.as_deref().unwrap_or(&next_standing),
                 ply + 1,
                 alpha,
                 beta,
@@ -564,6 +590,40 @@ impl Searcher {
             return -MATE;
         }
         best
+    }
+
+    /// The captures the defender could make now that do not count as answers to the attacker's
+    /// next capture (see the module docs). Those that win on their own do count in a line
+    /// begun with a check (`check_first`).
+    fn standing(&self, pos: &Position, check_first: bool) -> Vec<Move> {
+        let mut standing = standing_captures(pos);
+        if check_first {
+            if let Some(them) = pos.with_turn(!pos.turn()) {
+                standing.retain(|&m| !wins_by_itself(&them, m));
+            }
+        }
+        standing
+    }
+
+    /// The defender's captures that the capture `m` of the side to move lays open: the pieces
+    /// it stops guarding that the defender already attacks.
+    pub fn laid_open_by(&self, pos: &Position, m: Move) -> Vec<Move> {
+        let standing = standing_captures(pos);
+        let guarded = guarded_by(pos, m.from, &standing);
+        let after = pos.after(m);
+        match abandoned(&after, m.to, &standing, guarded) {
+            Some(rest) => standing.into_iter().filter(|d| !rest.contains(d)).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// See [`guarded_by`]; nothing when laid-open captures are not counted.
+    fn guarded_by(&self, pos: &Position, from: Square, standing: &[Move]) -> u64 {
+        if self.laid_open {
+            guarded_by(pos, from, standing)
+        } else {
+            0
+        }
     }
 
     /// Whether the side to move mates at once (立即将死) by a short series of checks; if so the
@@ -665,6 +725,46 @@ fn wins_by_itself(pos: &Position, m: Move) -> bool {
         return true;
     }
     pos.after(m).takers(m.to).is_empty()
+}
+
+/// Which of the `standing` captures take a piece guarded by the piece on `from` (as a bit
+/// set over `standing`): if that piece moves off, those captures may be laid open.
+fn guarded_by(pos: &Position, from: Square, standing: &[Move]) -> u64 {
+    let Some(guard) = pos.piece_at(from) else {
+        return 0;
+    };
+    standing.iter().take(64).enumerate().fold(0, |set, (i, d)| {
+        if pos.attackers(d.to, guard.color).contains(&from) {
+            set | 1 << i
+        } else {
+            set
+        }
+    })
+}
+
+/// After the guard of [`guarded_by`] moved to `to`: the standing captures minus those on the
+/// pieces it no longer guards, or `None` if it left none. Taking a piece whose guard has just
+/// stepped away to capture is an answer the capture itself laid open (参考图16), not a threat
+/// the defender had anyway.
+fn abandoned(pos: &Position, to: Square, standing: &[Move], guarded: u64) -> Option<Vec<Move>> {
+    if guarded == 0 {
+        return None;
+    }
+    let guard = pos.piece_at(to)?;
+    let left = |i: usize| {
+        guarded & 1 << i != 0 && !pos.attackers(standing[i].to, guard.color).contains(&to)
+    };
+    if !(0..standing.len().min(64)).any(left) {
+        return None;
+    }
+    Some(
+        standing
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !(i < 64 && left(i)))
+            .map(|(_, &d)| d)
+            .collect(),
+    )
 }
 
 /// The captures the other side could make here if it were its turn.

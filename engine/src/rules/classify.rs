@@ -312,6 +312,37 @@ impl<'a> Classifier<'a> {
         c
     }
 
+    /// Whether the move made an old threat really pay: counting what carrying it out lays open
+    /// (the capturer stops guarding a piece the defender attacks), it wins more now than any
+    /// of the same threats did before. A move that frees a tied guard to take creates a chase
+    /// (参考图16: the pawn steps out of the rook's attack, and the red rook that guarded it may
+    /// now take the black pawn for nothing). If so, the best line before the move, which
+    /// shows what the threat was worth then.
+    fn freed(
+        &mut self,
+        before: &Position,
+        again: &Position,
+        g: &GainLine,
+        same: &[&(GainLine, Found)],
+    ) -> Option<GainLine> {
+        self.searcher.laid_open = true;
+        let best = same
+            .iter()
+            .filter_map(|(bg, _)| self.searcher.evaluate(before, bg.line[0], (-INF, INF)))
+            .max_by_key(|e| e.score)?;
+        let then = best.score.max(0);
+        // What answered the threat before still answers it if it still stands: a move that
+        // only abandons the guard of what the defender would take is no freeing (参考图26).
+        self.searcher.counted = same
+            .iter()
+            .flat_map(|(bg, _)| self.searcher.laid_open_by(before, bg.line[0]))
+            .collect();
+        let now = self.searcher.evaluate(again, g.line[0], (then, then + 1));
+        self.searcher.counted.clear();
+        self.searcher.laid_open = false;
+        now.filter(|e| e.score > then).map(|_| best)
+    }
+
     /// Whether the rule book counts this way of winning as a chase at all.
     fn counts(&self, f: &Found) -> bool {
         let target_ok = match self.book.chase_targets {
@@ -405,7 +436,16 @@ impl<'a> Classifier<'a> {
                 .max()
                 .unwrap_or(i32::MIN);
             let overlap = now_targets.iter().any(|t| then_targets.contains(t));
-            if !overlap || g.score > then_best {
+            let freed = if !overlap || g.score > then_best {
+                None
+            } else {
+                self.freed(before, again, &g, &same)
+            };
+            if let Some(then) = freed {
+                let mut f = f;
+                f.freed = Some(chinese_line(before, &then.line));
+                fresh.push(f);
+            } else if !overlap || g.score > then_best {
                 fresh.push(f);
             } else {
                 if note.is_none() {
@@ -498,7 +538,13 @@ fn describe_threat(pos: &Position, f: &Found) -> String {
         ChaseKind::ByChecks => format!("{a}借将军得{t}"),
         ChaseKind::ByExchange => format!("经完整交换{a}得{t}"),
     };
-    format!("{how}：{}", chinese_line(pos, &f.line))
+    let mut text = format!("{how}：{}", chinese_line(pos, &f.line));
+    if let Some(then) = &f.freed {
+        text.push_str(&format!(
+            "（走子前此着被反吃抵消：{then}；走子后不再，为新产生的捉）"
+        ));
+    }
+    text
 }
 
 fn to_threat(f: &Found) -> Threat {

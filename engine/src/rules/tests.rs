@@ -295,6 +295,50 @@ fn a_chase_is_weighed_with_the_threats_it_keeps_up() {
     assert_eq!(r.red.class, SideClass::ForbiddenSoft);
 }
 
+/// The rook on a6 attacks the rootless cannon on a2 but guards the horse the black rook
+/// attacks: taking would lose the horse (laid open), so the threat did not pay. The horse steps
+/// away and frees the rook: a new chase (参考图16).
+#[test]
+fn freeing_a_tied_guard_is_a_new_chase() {
+    let r = ruling("2rakab2/9/9/R1N6/9/9/9/c8/9/3K5 w", "c6d4");
+    assert_eq!(r.plies[0].label, Label::Chase);
+    let t = &r.plies[0].evidence.threats[0];
+    assert_eq!(t.attacker.square.to_string(), "a6");
+    assert_eq!(t.target.square.to_string(), "a2");
+    assert!(
+        r.plies[0].evidence.text.contains("新产生的捉"),
+        "{}",
+        r.plies[0].evidence.text
+    );
+    // The horse was not the rook's to guard: its leaving frees nothing, the threat stood
+    // before (从捉到捉; the final edition's 参考图37, where the attacked cannon steps away).
+    let r = ruling("2rakab2/9/9/2N6/R8/9/9/c8/9/3K5 w", "c6d4");
+    assert_eq!(
+        r.plies[0].label,
+        Label::Idle,
+        "{}",
+        r.plies[0].evidence.text
+    );
+}
+
+/// The rook stops guarding the horse by moving itself: taking the cannon still costs the horse,
+/// now to an attack that stands, so nothing was freed (参考图26).
+#[test]
+fn abandoning_the_guard_frees_nothing() {
+    let r = ruling("2rakab2/9/9/R1N6/9/9/9/c8/9/3K5 w", "a6a5");
+    assert_eq!(
+        r.plies[0].label,
+        Label::Idle,
+        "{}",
+        r.plies[0].evidence.text
+    );
+    assert!(
+        r.plies[0].evidence.text.contains("从捉到捉"),
+        "{}",
+        r.plies[0].evidence.text
+    );
+}
+
 #[test]
 fn long_check_against_idle_loses_when_there_is_no_other_move() {
     // The mirror image of 图6: the rook is the only piece that can move.

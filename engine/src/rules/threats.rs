@@ -28,6 +28,9 @@ pub(crate) struct Found {
     /// One of them is a discovered check or a check by another piece than the capturer
     /// (抽将, 抽吃子).
     pub discovered: bool,
+    /// Set when the threat stood before the move but did not pay, because carrying it out laid
+    /// open a piece its capturer guarded: the line that showed it then, in Chinese.
+    pub freed: Option<String>,
 }
 
 /// A capture made along a line, with the pieces named by where they stood at its start.
@@ -181,6 +184,7 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         kind,
         rootedness,
         capture_index: main.index,
+        freed: None,
     })
 }
 
