@@ -87,6 +87,9 @@ pub struct Searcher {
     /// Captures of the defender that count as answers to the first move whether they stood
     /// before it or not (with `laid_open`: what answered the same threat before the move).
     pub counted: Vec<Move>,
+    /// Count what the defender wins by a series of checks even if it does not win the capturer
+    /// back: how much taking an offered piece loses at once (24.4, 24.5: 不立即在子力价值上受损).
+    pub counter_checks: bool,
 }
 
 impl Searcher {
@@ -103,6 +106,7 @@ impl Searcher {
             check_first: false,
             laid_open: false,
             counted: Vec::new(),
+            counter_checks: false,
         }
     }
 
@@ -338,6 +342,7 @@ impl Searcher {
             stand,
             standing: &standing,
             supporters: &supporters,
+            counter_checks: self.counter_checks,
         };
         let mut out = Vec::new();
         if !in_check {
@@ -407,7 +412,8 @@ impl Searcher {
                 ^ fingerprint(&self.elsewhere).rotate_left(17)
                 ^ u64::from(self.check_first)
                 ^ u64::from(self.laid_open) << 1
-                ^ fingerprint(&self.counted).rotate_left(29),
+                ^ fingerprint(&self.counted).rotate_left(29)
+                ^ u64::from(self.counter_checks) << 2,
             ply,
             window: (alpha, beta),
         };
@@ -517,6 +523,7 @@ impl Searcher {
             stand,
             standing,
             supporters: &supporters,
+            counter_checks: self.counter_checks,
         };
         for m in moves {
             // A line that needs the offered exchange (even as an answer to check) shows the
@@ -670,6 +677,7 @@ struct Context<'a> {
     stand: i32,
     standing: &'a [Move],
     supporters: &'a [Square],
+    counter_checks: bool,
 }
 
 impl Context<'_> {
@@ -703,7 +711,12 @@ impl Context<'_> {
             // The exchange goes on on that square.
             Some((Some(m.to), None))
         } else if checks && self.tracked.is_some() {
-            Some((self.tracked, Some(self.stand)))
+            let base = if self.counter_checks {
+                None
+            } else {
+                Some(self.stand)
+            };
+            Some((self.tracked, base))
         } else {
             None
         }

@@ -312,12 +312,18 @@ impl<'a> Classifier<'a> {
         c
     }
 
-    /// Whether the move made an old threat really pay: counting what carrying it out lays open
-    /// (the capturer stops guarding a piece the defender attacks), it wins more now than any
-    /// of the same threats did before. A move that frees a tied guard to take creates a chase
-    /// (参考图16: the pawn steps out of the rook's attack, and the red rook that guarded it may
-    /// now take the black pawn for nothing). If so, the best line before the move, which
-    /// shows what the threat was worth then.
+    /// Whether the move made an old threat really pay: it wins more now than any of the same
+    /// threats did before, counting what carrying it out gives away. If so, the line that showed
+    /// the threat's worth before the move. What a capture gives away:
+    ///
+    /// * a piece its capturer guarded, to a capture of the defender (laid open; 参考图16: the
+    ///   pawn steps out of the rook's attack, and the rook that guarded it may now take the
+    ///   black pawn for nothing). What answered the threat before still answers it if it still
+    ///   stands: a move that only abandons the guard of what the defender would take frees
+    ///   nothing (参考图26);
+    /// * material the defender then wins by a series of checks, beyond what its checks won
+    ///   before the move (参考图34: the elephant that takes the cannon unblocks the rank on
+    ///   which the rook would be won by checks; the rook steps off it).
     fn freed(
         &mut self,
         before: &Position,
@@ -325,14 +331,29 @@ impl<'a> Classifier<'a> {
         g: &GainLine,
         same: &[&(GainLine, Found)],
     ) -> Option<GainLine> {
-        self.searcher.laid_open = true;
-        let best = same
-            .iter()
-            .filter_map(|(bg, _)| self.searcher.evaluate(before, bg.line[0], (-INF, INF)))
-            .max_by_key(|e| e.score)?;
+        let base = before
+            .with_turn(!before.turn())
+            .map_or(0, |p| self.check_gain(&p).score);
+        let mut best: Option<GainLine> = None;
+        for (bg, _) in same {
+            self.searcher.laid_open = true;
+            let laid = self.searcher.evaluate(before, bg.line[0], (-INF, INF));
+            self.searcher.laid_open = false;
+            let cost = self.check_cost(before, bg, base);
+            let worst = [laid, cost].into_iter().flatten().min_by_key(|e| e.score)?;
+            if best.as_ref().is_none_or(|b| worst.score > b.score) {
+                best = Some(worst);
+            }
+        }
+        let best = best?;
         let then = best.score.max(0);
-        // What answered the threat before still answers it if it still stands: a move that
-        // only abandons the guard of what the defender would take is no freeing (参考图26).
+        if self
+            .check_cost(again, g, base)
+            .is_some_and(|c| c.score <= then)
+        {
+            return None;
+        }
+        self.searcher.laid_open = true;
         self.searcher.counted = same
             .iter()
             .flat_map(|(bg, _)| self.searcher.laid_open_by(before, bg.line[0]))
@@ -341,6 +362,41 @@ impl<'a> Classifier<'a> {
         self.searcher.counted.clear();
         self.searcher.laid_open = false;
         now.filter(|e| e.score > then).map(|_| best)
+    }
+
+    /// The threat `g` (a capture first) less what the defender then wins by checks beyond
+    /// `base`, with the capture and those checks as its line; `None` if its first move is no
+    /// plain capture.
+    fn check_cost(&mut self, pos: &Position, g: &GainLine, base: i32) -> Option<GainLine> {
+        let first = g.line[0];
+        pos.piece_at(first.to)?;
+        let taken = pos.after(first);
+        if taken.in_check() {
+            return None;
+        }
+        let answer = self.check_gain(&taken);
+        let mut line = vec![first];
+        line.extend(answer.line);
+        Some(GainLine {
+            score: g.score - (answer.score - base).max(0),
+            line,
+        })
+    }
+
+    /// The most the side to move wins by a line that starts with a check (0 if nothing).
+    fn check_gain(&mut self, pos: &Position) -> GainLine {
+        let mut best = GainLine {
+            score: 0,
+            line: Vec::new(),
+        };
+        for m in pos.checking_moves() {
+            if let Some(e) = self.searcher.evaluate(pos, m, (best.score, INF)) {
+                if e.score > best.score {
+                    best = e;
+                }
+            }
+        }
+        best
     }
 
     /// Whether the rule book counts this way of winning as a chase at all.
@@ -541,7 +597,7 @@ fn describe_threat(pos: &Position, f: &Found) -> String {
     let mut text = format!("{how}：{}", chinese_line(pos, &f.line));
     if let Some(then) = &f.freed {
         text.push_str(&format!(
-            "（走子前此着被反吃抵消：{then}；走子后不再，为新产生的捉）"
+            "（走子前此着得不偿失：{then}；走子后不再，为新产生的捉）"
         ));
     }
     text

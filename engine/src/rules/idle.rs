@@ -101,10 +101,13 @@ fn exchangeable(a: crate::Role, b: crate::Role, same_kind: bool) -> bool {
 
 /// Whether the side to move may make the capture `take` and come out exactly even, not mated.
 fn even_take(searcher: &mut Searcher, pos: &Position, take: Move) -> bool {
-    pos.is_legal(take)
-        && searcher
-            .evaluate(pos, take, (-1, 1))
-            .is_some_and(|g| g.score == 0)
+    if !pos.is_legal(take) {
+        return false;
+    }
+    searcher.counter_checks = true;
+    let g = searcher.evaluate(pos, take, (-1, 1));
+    searcher.counter_checks = false;
+    g.is_some_and(|g| g.score == 0)
 }
 
 /// Whether the side to move, taking with `take`, is mated at once (by checks) for it.
@@ -138,10 +141,11 @@ pub(crate) fn sacrifice(
             continue;
         }
         let take = Move::new(x, mv.to);
-        if let Some(g) = searcher.evaluate(after, take, (0, MATE)) {
-            if g.score > 0 && g.score < MATE {
-                return Some(take);
-            }
+        searcher.counter_checks = true;
+        let g = searcher.evaluate(after, take, (0, MATE));
+        searcher.counter_checks = false;
+        if g.is_some_and(|g| g.score > 0 && g.score < MATE) {
+            return Some(take);
         }
     }
     None

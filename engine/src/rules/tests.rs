@@ -339,6 +339,40 @@ fn abandoning_the_guard_frees_nothing() {
     );
 }
 
+/// The cannon put where the elephant may take it is no 献: taking unblocks the back rank, and
+/// the black rook wins the red rook by checks (24.5: 不立即在子力价值上受损; 参考图34). Once
+/// the red rook steps off that rank, taking the cannon costs nothing: the rook's move frees the
+/// elephant to take, a new chase.
+#[test]
+fn a_gift_whose_taking_loses_material_by_checks_is_no_offer() {
+    let r = ruling("3k5/9/8c/9/9/3r5/9/4B4/4K4/6BR1 b", "i7i2 h0h5");
+    assert_ne!(
+        r.plies[0].label,
+        Label::Offer,
+        "{}",
+        r.plies[0].evidence.text
+    );
+    assert_eq!(
+        r.plies[1].label,
+        Label::Chase,
+        "{}",
+        r.plies[1].evidence.text
+    );
+    assert!(
+        r.plies[1].evidence.text.contains("新产生的捉"),
+        "{}",
+        r.plies[1].evidence.text
+    );
+    // With the red rook elsewhere, the cannon is simply given away.
+    let r = ruling("3k5/9/8c/9/7R1/3r5/9/4B4/4K4/6B2 b", "i7i2");
+    assert_eq!(
+        r.plies[0].label,
+        Label::Offer,
+        "{}",
+        r.plies[0].evidence.text
+    );
+}
+
 #[test]
 fn long_check_against_idle_loses_when_there_is_no_other_move() {
     // The mirror image of 图6: the rook is the only piece that can move.
