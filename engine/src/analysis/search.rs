@@ -17,10 +17,11 @@
 //!   changes nothing.
 //!
 //!   A win that starts with a check (借将, 抽将) is different: the checks do nothing about the
-//!   defender's own threats, so when the line comes to its capture the defender may answer with
-//!   any capture that wins material by itself, and a chase by checks that leaves the chaser's
-//!   own piece to be taken nets nothing (参考图28: 交换不利, 闲; the final edition's 参考图8,
-//!   which corrected the trial edition's 捉 of 炮8平9 to 闲; 参考图33).
+//!   defender's own threats, so during the line the defender may answer with a capture that
+//!   wins material by itself when it takes a piece the chaser moved in the line (the price of
+//!   the line itself, 参考图33) or leaves the chaser behind (交换吃亏: 参考图28; the final
+//!   edition's 参考图8, which corrected the trial edition's 捉 of 炮8平9 to 闲). A capture
+//!   elsewhere that only evens the score does not undo the chase (参考图12).
 //!
 //!   Whether a move made an old threat pay is asked with [`Searcher::laid_open`]: then the
 //!   defender may also take a piece the capturer stopped guarding by capturing (参考图16: a
@@ -90,6 +91,8 @@ pub struct Searcher {
     /// Count what the defender wins by a series of checks even if it does not win the capturer
     /// back: how much taking an offered piece loses at once (24.4, 24.5: 不立即在子力价值上受损).
     pub counter_checks: bool,
+    /// Where the attacker's pieces that moved in the current line stand (a bit per square).
+    moved: u128,
 }
 
 impl Searcher {
@@ -107,6 +110,7 @@ impl Searcher {
             laid_open: false,
             counted: Vec::new(),
             counter_checks: false,
+            moved: 0,
         }
     }
 
@@ -236,7 +240,7 @@ impl Searcher {
     /// Every capture or check of the side to move with the outcome it forces, exact inside
     /// the open window `(lo, hi)` and a bound outside it.
     pub fn first_moves(&mut self, pos: &Position, window: (i32, i32)) -> Vec<GainLine> {
-        let standing = self.standing(pos, false);
+        let standing = standing_captures(pos);
         let mut out = Vec::new();
         for m in canonical(pos, pos.tactical_moves()) {
             if let Some(g) = self.evaluate_with(pos, m, window, &standing) {
@@ -251,7 +255,7 @@ impl Searcher {
     /// window `(lo, hi)`; outside it, it is only a bound (at most `lo`, at least `hi`), and
     /// the narrower the window the faster the answer.
     pub fn evaluate(&mut self, pos: &Position, m: Move, window: (i32, i32)) -> Option<GainLine> {
-        let standing = self.standing(pos, false);
+        let standing = standing_captures(pos);
         self.evaluate_with(pos, m, window, &standing)
     }
 
@@ -290,9 +294,10 @@ impl Searcher {
             None => Ledger::default(),
         };
         let mut pv = Vec::new();
+        self.check_first = captured.is_none();
+        self.moved = bit(m.to);
         self.path.clear();
         self.path.push(pos.hash());
-        self.check_first = captured.is_none();
         let tracked = captured.map(|_| m.to);
         let score = self.node(
             &mut p, attacker, ledger, tracked, None, standing, 1, lo, hi, &mut pv,
@@ -311,10 +316,11 @@ impl Searcher {
     /// material" needs, and much faster.
     pub fn replies(&mut self, pos: &Position, first: Move, (lo, hi): (i32, i32)) -> Vec<GainLine> {
         let attacker = pos.turn();
-        let standing = self.standing(pos, false);
+        let standing = standing_captures(pos);
         let mut p = pos.clone();
         let captured = p.piece_at(first.to);
         self.check_first = captured.is_none();
+        self.moved = bit(first.to);
         let guarded = self.guarded_by(&p, first.from, &standing);
         p.play_unchecked(first);
         let standing = abandoned(&p, first.to, &standing, guarded).unwrap_or(standing);
@@ -355,7 +361,7 @@ impl Searcher {
         for m in segment_moves(&p) {
             let c = p.piece_at(m.to);
             let u = p.play_unchecked(m);
-            if let Some((t, b)) = ctx.successor(m, c.is_some(), p.in_check()) {
+            if let Some((t, b)) = ctx.successor(m, c.is_some(), p.in_check(), false) {
                 let l = match c {
                     Some(c) => ledger.capture(c, m.to, false),
                     None => ledger,
@@ -413,7 +419,8 @@ impl Searcher {
                 ^ u64::from(self.check_first)
                 ^ u64::from(self.laid_open) << 1
                 ^ fingerprint(&self.counted).rotate_left(29)
-                ^ u64::from(self.counter_checks) << 2,
+                ^ u64::from(self.counter_checks) << 2
+                ^ ((self.moved as u64) ^ (self.moved >> 64) as u64).rotate_left(41),
             ply,
             window: (alpha, beta),
         };
@@ -504,7 +511,7 @@ impl Searcher {
         // The defender's captures that stand before each attacker move (see the module docs);
         // in a line begun with a check, those that win on their own count as answers.
         let next_standing = if maximizing && !in_check {
-            self.standing(pos, self.check_first)
+            standing_captures(pos)
         } else {
             Vec::new()
         };
@@ -532,6 +539,22 @@ impl Searcher {
                 continue;
             }
             let captured = pos.piece_at(m.to);
+            // In a line begun with a check, the defender's own capture that wins by itself
+            // counts when it takes a piece the chaser moved in the line (part of the price of
+            // the line, 参考图33) or leaves the chaser behind (交换吃亏, 参考图28); one that
+            // only evens the score elsewhere is the defender's own business (参考图12).
+            let counter = !maximizing
+                && self.check_first
+                && captured.is_some_and(|c| {
+                    self.moved & bit(m.to) != 0 || ledger.capture(c, m.to, false).is_loss()
+                })
+                && wins_by_itself(pos, m);
+            let moved = self.moved;
+            self.moved = if maximizing {
+                moved & !bit(m.from) | bit(m.to)
+            } else {
+                moved & !bit(m.to)
+            };
             let guarded = self.guarded_by(pos, m.from, &next_standing);
             let u = pos.play_unchecked(m);
             let checks = pos.in_check();
@@ -545,10 +568,11 @@ impl Searcher {
             let next = if tacked_on {
                 None
             } else {
-                ctx.successor(m, captured.is_some(), checks)
+                ctx.successor(m, captured.is_some(), checks, counter)
             };
             let Some((next_tracked, next_base)) = next else {
                 pos.undo(m, u);
+                self.moved = moved;
                 continue;
             };
             let l = match captured {
@@ -569,6 +593,7 @@ impl Searcher {
                 &mut sub,
             );
             pos.undo(m, u);
+            self.moved = moved;
             // On equal outcomes the attacker prefers to stop and the defender to take back: the
             // main line then shows what is really won.
             let better = if maximizing {
@@ -597,19 +622,6 @@ impl Searcher {
             return -MATE;
         }
         best
-    }
-
-    /// The captures the defender could make now that do not count as answers to the attacker's
-    /// next capture (see the module docs). Those that win on their own do count in a line
-    /// begun with a check (`check_first`).
-    fn standing(&self, pos: &Position, check_first: bool) -> Vec<Move> {
-        let mut standing = standing_captures(pos);
-        if check_first {
-            if let Some(them) = pos.with_turn(!pos.turn()) {
-                standing.retain(|&m| !wins_by_itself(&them, m));
-            }
-        }
-        standing
     }
 
     /// The defender's captures that the capture `m` of the side to move lays open: the pieces
@@ -661,6 +673,11 @@ struct SegmentKey {
     window: (i32, i32),
 }
 
+/// The bit of a square in a set of squares.
+fn bit(sq: Square) -> u128 {
+    1 << sq.index()
+}
+
 /// A hash of a list of moves, in order.
 fn fingerprint(moves: &[Move]) -> u64 {
     moves.iter().fold(0x51_7c_c1_b7_27_22_0a_95, |h, m| {
@@ -688,6 +705,7 @@ impl Context<'_> {
         m: Move,
         captures: bool,
         checks: bool,
+        counter: bool,
     ) -> Option<(Option<Square>, Option<i32>)> {
         if self.maximizing {
             if !self.in_check && !captures && !checks {
@@ -706,7 +724,7 @@ impl Context<'_> {
         let retakes = captures && Some(m.to) == self.tracked;
         let counts = captures
             && self.base.is_none()
-            && (self.supporters.contains(&m.to) || !self.standing.contains(&m));
+            && (counter || self.supporters.contains(&m.to) || !self.standing.contains(&m));
         if retakes || counts {
             // The exchange goes on on that square.
             Some((Some(m.to), None))
@@ -852,6 +870,24 @@ mod tests {
         // Without the hanging horse the same checks win the advisor.
         let safe = "3a1k3/9/2r6/9/9/9/9/7R1/9/4K4 w";
         assert!(wins(safe, "h2h9"));
+    }
+
+    /// The same checks win a horse while black's rook takes a horse left hanging: an even
+    /// trade elsewhere does not cancel a win by checks (参考图12), only one that leaves the
+    /// chaser behind does (交换吃亏).
+    #[test]
+    fn a_win_by_checks_stands_against_an_even_capture_elsewhere() {
+        assert!(wins("3n1k3/2N6/2r6/9/9/9/9/7R1/9/4K4 w", "h2h9"));
+    }
+
+    /// The horse steps off the file to give a discovered check and the rook then takes the
+    /// cannon, but black's rook takes the horse: what the line itself gives up counts even
+    /// when it only evens the score (参考图33).
+    #[test]
+    fn a_win_by_checks_pays_for_the_pieces_it_moves() {
+        assert!(!wins("3akar2/9/9/9/4N4/9/c3R4/9/9/3K5 w", "e5g6"));
+        // With the black rook elsewhere the horse is safe and the cannon is won.
+        assert!(wins("3aka1r1/9/9/9/4N4/9/c3R4/9/9/3K5 w", "e5g6"));
     }
 
     /// A direct capture is a chase whatever the defender threatens elsewhere (图8): its own
