@@ -30,7 +30,7 @@
 //!   starting with the defender's next move — is no gain (24.3: 得子后不致立即被将死); a mate that
 //!   needs a quiet move is not looked at (下一着不予考虑).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::analysis::budget::Budget;
 use crate::analysis::material::Ledger;
@@ -65,16 +65,16 @@ pub struct GainLine {
 pub struct Searcher {
     pub limits: Limits,
     pub budget: Budget,
-    mates: HashMap<u64, Option<Vec<Move>>>,
+    mates: FxHashMap<u64, Option<Vec<Move>>>,
     /// Positions on the current line, so a line of checks that goes round in circles stops.
     path: Vec<u64>,
     /// Captures the attacker may not make in a line: an exchange it offered is an exchange,
     /// not a threat (24.4).
     pub forbidden: Vec<Move>,
     /// Positions (attacker to move) known to have no mate by checks within so many checks.
-    no_mate: HashMap<u64, u32>,
+    no_mate: FxHashMap<u64, u32>,
     /// Segment nodes already searched (see [`Searcher::node`]).
-    segments: HashMap<SegmentKey, (i32, Vec<Move>)>,
+    segments: FxHashMap<SegmentKey, (i32, Vec<Move>)>,
     /// Captures the attacker may make only as the first move of a line: each standing threat
     /// is judged on its own, not as the tail of every other line.
     pub elsewhere: Vec<Move>,
@@ -97,12 +97,12 @@ impl Searcher {
         Searcher {
             limits,
             budget: Budget::new(nodes),
-            mates: HashMap::new(),
+            mates: FxHashMap::default(),
             path: Vec::new(),
             forbidden: Vec::new(),
             elsewhere: Vec::new(),
-            no_mate: HashMap::new(),
-            segments: HashMap::new(),
+            no_mate: FxHashMap::default(),
+            segments: FxHashMap::default(),
             check_first: false,
             laid_open: false,
             counted: Vec::new(),
