@@ -67,6 +67,23 @@ impl Board {
         }
     }
 
+    /// Every occupied square, rank 0 first, then by file (the order of [`Square::all`]), found
+    /// by scanning the rank masks rather than looking at all 90 points.
+    #[inline]
+    pub(crate) fn occupied(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..10).flat_map(move |r: usize| {
+            let mut m = self.ranks[r];
+            std::iter::from_fn(move || {
+                if m == 0 {
+                    return None;
+                }
+                let f = m.trailing_zeros() as usize;
+                m &= m - 1;
+                Some(Square::from_index_unchecked(r * 9 + f))
+            })
+        })
+    }
+
     /// Every occupied square with its piece, rank 0 first, then by file.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         Square::all().filter_map(move |sq| self.get(sq).map(|p| (sq, p)))

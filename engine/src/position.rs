@@ -384,10 +384,10 @@ impl Position {
     /// Whether the king of `color` would be attacked once `m` (a pseudo-legal move of either
     /// side) is played, read off the board as it would be then instead of playing the move:
     /// a trial costs a few bit scans rather than a make and an unmake. Only the lines through
-    /// the king in `dirs` (a bit per entry of [`attacks::DIRECTIONS`]) are scanned; the horses
-    /// and pawns always are. `m` may not take that king.
+    /// the king in `dirs` (a bit per entry of [`attacks::DIRECTIONS`]) are scanned, and the
+    /// horses and pawns only if `jumps`. `m` may not take that king.
     #[inline]
-    fn attacked_after_move(&self, color: Color, m: Move, dirs: u8) -> bool {
+    fn attacked_after_move(&self, color: Color, m: Move, dirs: u8, jumps: bool) -> bool {
         let moved = self.board.get(m.from);
         let own_king = Some(Piece::new(color, Role::King));
         let k = if moved == own_king {
@@ -429,6 +429,9 @@ impl Position {
             if second.is_some_and(|s| at(s) == cannon) {
                 return true;
             }
+        }
+        if !jumps {
+            return false;
         }
         let horse = Some(Piece::new(them, Role::Horse));
         for j in HORSE_FROM[k.index()].iter() {
@@ -698,14 +701,17 @@ impl Position {
         let their_king = self.king(!us);
         let ours = KingZone::around(king);
         let theirs = KingZone::around(their_king);
-        for from in Square::all() {
+        for from in self.board.occupied() {
             match self.board.get(from) {
                 Some(p) if p.color == us => {}
                 _ => continue,
             }
             let (from_lines, from_leg) = (ours.on_lines(from), ours.leg(from));
             let from_touches = from_lines || from_leg || ours.horse(from);
-            let from_near = theirs.near(from);
+            // What can make a move give check: leaving the enemy king's lines (a rook's line
+            // or a cannon's second screen opens) or one of its horse legs, or arriving on its
+            // lines (a rook, a cannon, a screen, a pawn beside it) or its horse squares.
+            let (from_their_lines, from_their_leg) = (theirs.on_lines(from), theirs.leg(from));
             self.gen_piece(from, |m| {
                 let capture = self.board.get(m.to).is_some();
                 let (keep_unless_check, checks_wanted) = match wanted {
@@ -714,7 +720,9 @@ impl Position {
                     Wanted::Checks => (false, true),
                     Wanted::Tactical => (capture, true),
                 };
-                let may_check = checks_wanted && (from_near || theirs.near(m.to));
+                let (to_their_lines, to_their_horse) = (theirs.on_lines(m.to), theirs.horse(m.to));
+                let may_check = checks_wanted
+                    && (from_their_lines || from_their_leg || to_their_lines || to_their_horse);
                 if !keep_unless_check && !may_check {
                     return;
                 }
@@ -734,24 +742,29 @@ impl Position {
                     return;
                 }
                 // Out of check, only the lines through the king that the move touches can
-                // open; in check, or when the king itself moves, every line is looked at.
+                // open, and a horse only off a leg (no move uncovers a pawn); in check, or
+                // when the king itself moves, everything is looked at.
                 let legal = !risky
-                    || !self.attacked_after_move(
-                        us,
-                        m,
-                        if in_check || from == king {
-                            ALL_LINES
-                        } else {
-                            lines_through(king, m.from, m.to)
-                        },
-                    );
-                // The enemy king is never attacked before our move.
+                    || if in_check || from == king {
+                        !self.attacked_after_move(us, m, ALL_LINES, true)
+                    } else {
+                        !self.attacked_after_move(
+                            us,
+                            m,
+                            lines_through(king, m.from, m.to),
+                            from_leg,
+                        )
+                    };
+                // The enemy king is never attacked before our move: a new check comes along a
+                // line the move touches, from a horse it unblocks or moves, or from a pawn it
+                // moves beside the king (on its lines).
                 if legal
                     && (keep_unless_check
                         || self.attacked_after_move(
                             !us,
                             m,
                             lines_through(their_king, m.from, m.to),
+                            from_their_leg || to_their_horse || to_their_lines,
                         ))
                 {
                     out.push(m);
@@ -764,14 +777,14 @@ impl Position {
     /// stalemated, which also loses in Xiangqi).
     pub fn has_legal_move(&self) -> bool {
         let us = self.turn;
-        for from in Square::all() {
+        for from in self.board.occupied() {
             match self.board.get(from) {
                 Some(p) if p.color == us => {}
                 _ => continue,
             }
             let mut found = false;
             self.gen_piece(from, |m| {
-                if !found && !self.attacked_after_move(us, m, ALL_LINES) {
+                if !found && !self.attacked_after_move(us, m, ALL_LINES, true) {
                     found = true;
                 }
             });
@@ -1038,12 +1051,6 @@ impl KingZone {
 
     fn touches(&self, s: Square) -> bool {
         self.on_lines(s) || self.leg(s) || self.horse(s)
-    }
-
-    /// Within reach of a check: the lines, or two steps of the king.
-    fn near(&self, s: Square) -> bool {
-        let (df, dr) = self.offset(s);
-        df == 0 || dr == 0 || (df <= 2 && dr <= 2)
     }
 }
 
