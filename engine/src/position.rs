@@ -696,18 +696,14 @@ impl Position {
     /// king's squares can give check.
     fn collect_moves(&self, wanted: Wanted, out: &mut Vec<Move>) {
         let us = self.turn;
-        let in_check = self.in_check();
-        let king = self.king(us);
+        let guard = Guard::new(self);
         let their_king = self.king(!us);
-        let ours = KingZone::around(king);
         let theirs = KingZone::around(their_king);
         for from in self.board.occupied() {
             match self.board.get(from) {
                 Some(p) if p.color == us => {}
                 _ => continue,
             }
-            let (from_lines, from_leg) = (ours.on_lines(from), ours.leg(from));
-            let from_touches = from_lines || from_leg || ours.horse(from);
             // What can make a move give check: leaving the enemy king's lines (a rook's line
             // or a cannon's second screen opens) or one of its horse legs, or arriving on its
             // lines (a rook, a cannon, a screen, a pawn beside it) or its horse squares.
@@ -726,46 +722,19 @@ impl Position {
                 if !keep_unless_check && !may_check {
                     return;
                 }
-                // In check, a move that neither leaves nor reaches a square through which
-                // the king is attacked leaves it in check; out of check, only a move off or
-                // onto the king's lines, or off a horse's leg, can expose it.
-                let risky = if in_check {
-                    if !from_touches && !ours.touches(m.to) {
-                        return;
-                    }
-                    true
-                } else {
-                    from_lines || from_leg || ours.on_lines(m.to)
-                };
-                if !risky && keep_unless_check {
-                    out.push(m);
+                if !guard.allows(self, m) {
                     return;
                 }
-                // Out of check, only the lines through the king that the move touches can
-                // open, and a horse only off a leg (no move uncovers a pawn); in check, or
-                // when the king itself moves, everything is looked at.
-                let legal = !risky
-                    || if in_check || from == king {
-                        !self.attacked_after_move(us, m, ALL_LINES, true)
-                    } else {
-                        !self.attacked_after_move(
-                            us,
-                            m,
-                            lines_through(king, m.from, m.to),
-                            from_leg,
-                        )
-                    };
                 // The enemy king is never attacked before our move: a new check comes along a
                 // line the move touches, from a horse it unblocks or moves, or from a pawn it
                 // moves beside the king (on its lines).
-                if legal
-                    && (keep_unless_check
-                        || self.attacked_after_move(
-                            !us,
-                            m,
-                            lines_through(their_king, m.from, m.to),
-                            from_their_leg || to_their_horse || to_their_lines,
-                        ))
+                if keep_unless_check
+                    || self.attacked_after_move(
+                        !us,
+                        m,
+                        lines_through(their_king, m.from, m.to),
+                        from_their_leg || to_their_horse || to_their_lines,
+                    )
                 {
                     out.push(m);
                 }
@@ -777,6 +746,7 @@ impl Position {
     /// stalemated, which also loses in Xiangqi).
     pub fn has_legal_move(&self) -> bool {
         let us = self.turn;
+        let guard = Guard::new(self);
         for from in self.board.occupied() {
             match self.board.get(from) {
                 Some(p) if p.color == us => {}
@@ -784,7 +754,7 @@ impl Position {
             }
             let mut found = false;
             self.gen_piece(from, |m| {
-                if !found && !self.attacked_after_move(us, m, ALL_LINES, true) {
+                if !found && guard.allows(self, m) {
                     found = true;
                 }
             });
@@ -793,6 +763,52 @@ impl Position {
             }
         }
         false
+    }
+
+    /// The first check found on the king of the side to move, with what can stop it; `None`
+    /// when that king is not attacked. Any legal move other than a king move must stop every
+    /// check, so it must at least stop this one.
+    fn first_check(&self) -> Option<Check> {
+        let us = self.turn;
+        let k = self.kings[us.index()];
+        let them = !us;
+        let rook = Some(Piece::new(them, Role::Rook));
+        let cannon = Some(Piece::new(them, Role::Cannon));
+        let king = Some(Piece::new(them, Role::King));
+        for dir in 0..4 {
+            let [first, second] = self.board.first_two(k, dir);
+            let Some(first) = first else { continue };
+            let p = self.board.get(first);
+            if p == rook || (dir < 2 && p == king) {
+                return Some(Check {
+                    stops: between(k, first, dir) | bit(first),
+                    screen: None,
+                });
+            }
+            if let Some(second) = second.filter(|&s| self.board.get(s) == cannon) {
+                return Some(Check {
+                    stops: between(k, second, dir) & !bit(first) | bit(second),
+                    screen: Some(first),
+                });
+            }
+        }
+        let horse = Some(Piece::new(them, Role::Horse));
+        for j in HORSE_FROM[k.index()].iter() {
+            if self.board.get(sq(j.to)) == horse && self.board.get(sq(j.block)).is_none() {
+                return Some(Check {
+                    stops: bit(sq(j.to)) | bit(sq(j.block)),
+                    screen: None,
+                });
+            }
+        }
+        let pawn = Some(Piece::new(them, Role::Pawn));
+        PAWN_FROM[them.index()][k.index()]
+            .iter()
+            .find(|&s| self.board.get(sq(s)) == pawn)
+            .map(|s| Check {
+                stops: bit(sq(s)),
+                screen: None,
+            })
     }
 
     /// Whether `m` is a legal move here.
@@ -972,6 +988,76 @@ fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     n
 }
 
+/// A check on the king of the side to move and what stops it (see [`Position::first_check`]).
+#[derive(Clone, Copy)]
+struct Check {
+    /// Where a move must land to stop it: on the checker, between it and the king, on the
+    /// horse's leg (a set of [`bit`]s).
+    stops: u128,
+    /// The cannon's screen, which may also stop it by stepping away.
+    screen: Option<Square>,
+}
+
+impl Check {
+    /// Whether `m` (not a king move) can stop this check; if not, the king stays attacked.
+    #[inline]
+    fn may_stop(&self, m: Move) -> bool {
+        self.stops & bit(m.to) != 0 || self.screen == Some(m.from)
+    }
+}
+
+/// A square as a one-bit set of the 90 points.
+#[inline]
+fn bit(s: Square) -> u128 {
+    1 << s.index()
+}
+
+/// The points strictly between `k` and `s`, which lies in direction `dir` of `k`.
+fn between(k: Square, s: Square, dir: usize) -> u128 {
+    attacks::ray(k, dir)
+        .take_while(|&x| x != s)
+        .fold(0, |set, x| set | bit(x))
+}
+
+/// What the legality test of each move of one generation needs, worked out once: where the
+/// king of the side to move stands, and the check on it, if any.
+struct Guard {
+    king: Square,
+    zone: KingZone,
+    check: Option<Check>,
+}
+
+impl Guard {
+    fn new(pos: &Position) -> Guard {
+        let king = pos.king(pos.turn);
+        Guard {
+            king,
+            zone: KingZone::around(king),
+            check: pos.first_check(),
+        }
+    }
+
+    /// Whether the pseudo-legal move `m` of the side to move leaves its king safe. A king
+    /// move is tried against every line; in check, only a move that may stop the check is
+    /// tried; out of check, only a move off or onto the king's lines, or off a horse's leg,
+    /// can expose the king, and only along the lines it touches (no move uncovers a pawn).
+    #[inline]
+    fn allows(&self, pos: &Position, m: Move) -> bool {
+        let us = pos.turn;
+        if m.from == self.king {
+            return !pos.attacked_after_move(us, m, ALL_LINES, true);
+        }
+        if let Some(check) = self.check {
+            return check.may_stop(m) && !pos.attacked_after_move(us, m, ALL_LINES, true);
+        }
+        let from_leg = self.zone.leg(m.from);
+        if !(from_leg || self.zone.on_lines(m.from) || self.zone.on_lines(m.to)) {
+            return true;
+        }
+        !pos.attacked_after_move(us, m, lines_through(self.king, m.from, m.to), from_leg)
+    }
+}
+
 /// Every line through a king, as a `dirs` mask of [`Position::attacked_after_move`].
 const ALL_LINES: u8 = 0b1111;
 
@@ -1047,10 +1133,6 @@ impl KingZone {
 
     fn horse(&self, s: Square) -> bool {
         matches!(self.offset(s), (1, 2) | (2, 1))
-    }
-
-    fn touches(&self, s: Square) -> bool {
-        self.on_lines(s) || self.leg(s) || self.horse(s)
     }
 }
 
@@ -1159,6 +1241,43 @@ mod tests {
                 same(p.capturing_moves(), &captures);
                 same(p.tactical_moves(), &|m| captures(m) || checks(m));
             }
+        }
+    }
+
+    /// The generator's shortcuts (only moves that may stop a check are tried in check, only
+    /// the lines a move touches out of check) agree with trying every pseudo-legal move in
+    /// full, on the perft positions and every position up to two plies after them.
+    #[test]
+    fn legal_moves_are_the_pseudo_legal_moves_that_pass_check_move() {
+        let roots: Vec<Position> = include_str!("../tests/perft.txt")
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| pos(l.split(';').next().expect("a FEN")))
+            .collect();
+        let mut all = Vec::new();
+        for root in roots {
+            for m in root.legal_moves() {
+                let p = root.after(m);
+                all.extend(p.legal_moves().into_iter().map(|m| p.after(m)));
+                all.push(p);
+            }
+            all.push(root);
+        }
+        for p in all {
+            let mut expected: Vec<Move> = Square::all()
+                .filter(|&s| p.piece_at(s).is_some_and(|q| q.color == p.turn()))
+                .flat_map(|s| {
+                    p.pseudo_targets(s)
+                        .into_iter()
+                        .map(move |t| Move::new(s, t))
+                })
+                .filter(|&m| p.check_move(m).is_ok())
+                .collect();
+            let mut got = p.legal_moves();
+            expected.sort();
+            got.sort();
+            assert_eq!(got, expected, "{}", crate::notation::fen::write(&p));
+            assert_eq!(p.has_legal_move(), !expected.is_empty());
         }
     }
 
