@@ -1101,38 +1101,76 @@ enum Wanted {
 
 /// The squares around a king through which it can be attacked: its file and rank (rooks,
 /// cannons and their screens, the other king, pawns), its diagonal neighbours (horse legs) and
-/// the eight horse squares.
+/// the eight horse squares. Each kind is a set of [`bit`]s, taken from tables built at compile
+/// time, so the generators' many membership tests are a shift and a mask.
 struct KingZone {
-    file: u8,
-    rank: u8,
+    lines: u128,
+    legs: u128,
+    horses: u128,
 }
+
+/// The squares of one kind around each of the 90 points (see [`KingZone`]).
+struct ZoneTable([u128; 90]);
+
+/// Which squares a [`ZoneTable`] lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Zone {
+    Lines,
+    Legs,
+    Horses,
+}
+
+/// For each point, the squares of kind `zone` around it, by their (file, rank) offset.
+const fn zone_table(zone: Zone) -> ZoneTable {
+    let mut t = [0u128; 90];
+    let mut k = 0usize;
+    while k < 90 {
+        let mut s = 0usize;
+        while s < 90 {
+            let df = (k % 9).abs_diff(s % 9);
+            let dr = (k / 9).abs_diff(s / 9);
+            let near = match zone {
+                Zone::Lines => df == 0 || dr == 0,
+                Zone::Legs => df == 1 && dr == 1,
+                Zone::Horses => (df == 1 && dr == 2) || (df == 2 && dr == 1),
+            };
+            if near {
+                t[k] |= 1 << s;
+            }
+            s += 1;
+        }
+        k += 1;
+    }
+    ZoneTable(t)
+}
+
+static ON_LINES: ZoneTable = zone_table(Zone::Lines);
+static LEGS: ZoneTable = zone_table(Zone::Legs);
+static HORSE_SQUARES: ZoneTable = zone_table(Zone::Horses);
 
 impl KingZone {
     fn around(k: Square) -> KingZone {
         KingZone {
-            file: k.file().index(),
-            rank: k.rank().index(),
+            lines: ON_LINES.0[k.index()],
+            legs: LEGS.0[k.index()],
+            horses: HORSE_SQUARES.0[k.index()],
         }
     }
 
-    fn offset(&self, s: Square) -> (u8, u8) {
-        (
-            s.file().index().abs_diff(self.file),
-            s.rank().index().abs_diff(self.rank),
-        )
-    }
-
+    /// On the king's file or rank (the king's own point included).
+    #[inline]
     fn on_lines(&self, s: Square) -> bool {
-        let (df, dr) = self.offset(s);
-        df == 0 || dr == 0
+        self.lines & bit(s) != 0
     }
 
+    #[inline]
     fn leg(&self, s: Square) -> bool {
-        self.offset(s) == (1, 1)
+        self.legs & bit(s) != 0
     }
 
+    #[inline]
     fn horse(&self, s: Square) -> bool {
-        matches!(self.offset(s), (1, 2) | (2, 1))
+        self.horses & bit(s) != 0
     }
 }
 

@@ -457,10 +457,14 @@ impl Searcher {
         let lost = if maximizing { -MATE } else { MATE };
         let moves = if in_check {
             pos.legal_moves()
-        } else if pos.has_legal_move() {
-            pos.tactical_moves()
         } else {
-            return lost;
+            // Tactical moves are legal moves: only when there is none must a quiet one be
+            // looked for, to tell a stalemate (lost) from a position the side may stop in.
+            let tactical = pos.tactical_moves();
+            if tactical.is_empty() && !pos.has_legal_move() {
+                return lost;
+            }
+            tactical
         };
         if moves.is_empty() && in_check {
             return lost;
@@ -806,17 +810,30 @@ fn segment_moves(pos: &Position) -> Vec<Move> {
     }
 }
 
+/// The order of [`order`]: most valuable victim first, then by the moving piece's role, where
+/// it comes from and where it goes, each seen from its own side (rank from its back rank,
+/// distance from the centre file); equal keys keep the generator's order (a stable sort).
 fn canonical(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
     let us = pos.turn();
-    let key = |m: &Move| {
+    // The key packed into one integer, field by field in the order above, each field in its
+    // own byte (or more), so comparing integers compares the fields in turn; worked out once
+    // per move rather than once per comparison.
+    let key = |m: Move| -> u64 {
         let victim = pos.piece_at(m.to).map_or(-1, |p| {
             crate::analysis::material::piece_value(p.role).unwrap_or(1)
         });
         let role = pos.piece_at(m.from).map_or(0, |p| p.role.index());
-        let rel = |s: crate::Square| (s.rank().relative_to(us), s.file().index().abs_diff(4));
-        (std::cmp::Reverse(victim), role, rel(m.from), rel(m.to))
+        let rel = |s: crate::Square| {
+            u64::from(s.rank().relative_to(us)) << 8 | u64::from(s.file().index().abs_diff(4))
+        };
+        let most_valuable_first = u64::try_from(1_000_000 - i64::from(victim))
+            .expect("piece values are far below a million");
+        most_valuable_first << 40 | (role as u64) << 32 | rel(m.from) << 16 | rel(m.to)
     };
-    moves.sort_by_key(key);
+    let mut keyed: Vec<(u64, Move)> = moves.iter().map(|&m| (key(m), m)).collect();
+    keyed.sort_by_key(|&(k, _)| k);
+    moves.clear();
+    moves.extend(keyed.into_iter().map(|(_, m)| m));
     moves
 }
 
