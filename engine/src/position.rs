@@ -701,7 +701,7 @@ impl Position {
         let theirs = KingZone::around(their_king);
         for from in self.board.occupied() {
             match self.board.get(from) {
-                Some(p) if p.color == us => {}
+                Some(p) if p.color == us && guard.may_move(from, p.role) => {}
                 _ => continue,
             }
             // What can make a move give check: leaving the enemy king's lines (a rook's line
@@ -749,7 +749,7 @@ impl Position {
         let guard = Guard::new(self);
         for from in self.board.occupied() {
             match self.board.get(from) {
-                Some(p) if p.color == us => {}
+                Some(p) if p.color == us && guard.may_move(from, p.role) => {}
                 _ => continue,
             }
             let mut found = false;
@@ -1034,6 +1034,25 @@ impl Guard {
             king,
             zone: KingZone::around(king),
             check: pos.first_check(),
+        }
+    }
+
+    /// Whether the piece of the side to move on `from`, a `role`, may have a legal move at
+    /// all as far as the check goes: in check, a rook or cannon that shares no line with a
+    /// point that stops the check, or a horse that cannot jump onto one, has none (unless it
+    /// is the screen that may step away), and its moves need not be generated.
+    #[inline]
+    fn may_move(&self, from: Square, role: Role) -> bool {
+        let Some(check) = self.check else {
+            return true;
+        };
+        if from == self.king || check.screen == Some(from) {
+            return true;
+        }
+        match role {
+            Role::Rook | Role::Cannon => check.stops & ON_LINES.0[from.index()] != 0,
+            Role::Horse => check.stops & HORSE_SQUARES.0[from.index()] != 0,
+            _ => true,
         }
     }
 
