@@ -53,40 +53,35 @@ impl Board {
     /// [`crate::attacks::DIRECTIONS`] (up the file, down, right, left), nearest first.
     #[inline]
     pub(crate) fn first_two(&self, sq: Square, dir: usize) -> [Option<Square>; 2] {
-        let (f, r) = (sq.file().index() as u32, sq.rank().index() as u32);
-        let (line, at) = if dir < 2 {
-            (self.files[f as usize], r)
+        first_two_on(self.line(sq, dir), sq, dir)
+    }
+
+    /// The occupancy of the line through `sq` that direction `dir` runs along: its file (bit =
+    /// rank) for directions 0 and 1, its rank (bit = file) for 2 and 3.
+    #[inline]
+    pub(crate) fn line(&self, sq: Square, dir: usize) -> u16 {
+        if dir < 2 {
+            self.files[sq.file().index() as usize]
         } else {
-            (self.ranks[r as usize], f)
-        };
-        let to_square = |i: u32| {
-            let (ff, rr) = if dir < 2 { (f, i) } else { (i, r) };
-            Square::from_index_unchecked((rr * 9 + ff) as usize)
-        };
-        let mut out = [None; 2];
-        if dir % 2 == 0 {
-            // Towards higher indices.
-            let mut m = u32::from(line) >> (at + 1);
-            for o in out.iter_mut() {
-                if m == 0 {
-                    break;
-                }
-                let i = m.trailing_zeros();
-                *o = Some(to_square(at + 1 + i));
-                m &= m - 1;
-            }
-        } else {
-            let mut m = u32::from(line) & ((1 << at) - 1);
-            for o in out.iter_mut() {
-                if m == 0 {
-                    break;
-                }
-                let i = 31 - m.leading_zeros();
-                *o = Some(to_square(i));
-                m &= !(1 << i);
-            }
+            self.ranks[sq.rank().index() as usize]
         }
-        out
+    }
+
+    /// Every occupied square, rank 0 first, then by file (the order of [`Square::all`]), found
+    /// by scanning the rank masks rather than looking at all 90 points.
+    #[inline]
+    pub(crate) fn occupied(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..10).flat_map(move |r: usize| {
+            let mut m = self.ranks[r];
+            std::iter::from_fn(move || {
+                if m == 0 {
+                    return None;
+                }
+                let f = m.trailing_zeros() as usize;
+                m &= m - 1;
+                Some(Square::from_index_unchecked(r * 9 + f))
+            })
+        })
     }
 
     /// Every occupied square with its piece, rank 0 first, then by file.
@@ -157,6 +152,54 @@ impl Board {
 
 fn sq(f: i32, r: i32) -> Square {
     Square::from_coords(f, r).expect("start squares are on the board")
+}
+
+/// Where `s` sits on the line through `sq` along direction `dir` (its bit in [`Board::line`]),
+/// or `None` when `s` is not on that line.
+#[inline]
+pub(crate) fn place_on_line(sq: Square, dir: usize, s: Square) -> Option<u32> {
+    if dir < 2 {
+        (s.file() == sq.file()).then(|| u32::from(s.rank().index()))
+    } else {
+        (s.rank() == sq.rank()).then(|| u32::from(s.file().index()))
+    }
+}
+
+/// The first two occupied points of `line` (the occupancy of the line through `sq`, as
+/// [`Board::line`] gives it, possibly altered by a move being tried) from `sq` (exclusive) in
+/// direction `dir`, nearest first: a bit scan instead of a walk along the ray.
+#[inline]
+pub(crate) fn first_two_on(line: u16, sq: Square, dir: usize) -> [Option<Square>; 2] {
+    let (f, r) = (sq.file().index() as u32, sq.rank().index() as u32);
+    let at = if dir < 2 { r } else { f };
+    let to_square = |i: u32| {
+        let (ff, rr) = if dir < 2 { (f, i) } else { (i, r) };
+        Square::from_index_unchecked((rr * 9 + ff) as usize)
+    };
+    let mut out = [None; 2];
+    if dir % 2 == 0 {
+        // Towards higher indices.
+        let mut m = u32::from(line) >> (at + 1);
+        for o in out.iter_mut() {
+            if m == 0 {
+                break;
+            }
+            let i = m.trailing_zeros();
+            *o = Some(to_square(at + 1 + i));
+            m &= m - 1;
+        }
+    } else {
+        let mut m = u32::from(line) & ((1 << at) - 1);
+        for o in out.iter_mut() {
+            if m == 0 {
+                break;
+            }
+            let i = 31 - m.leading_zeros();
+            *o = Some(to_square(i));
+            m &= !(1 << i);
+        }
+    }
+    out
 }
 
 impl Index<Square> for Board {

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::attacks::{self, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
+use crate::board::{first_two_on, place_on_line};
 use crate::zobrist;
 use crate::{Board, Color, Move, Piece, Role, Setup, Square};
 
@@ -380,30 +381,68 @@ impl Position {
         self.king_attacked_along(color, 0b1111)
     }
 
-    /// Whether the king of `color`, which was not attacked before a piece moved from `a` to
-    /// `b` (neither being that king), is attacked now: only the lines through `a` or `b` can
-    /// have changed, so only those are scanned (the jumps are few and always looked at).
+    /// Whether the king of `color` would be attacked once `m` (a pseudo-legal move of either
+    /// side) is played, read off the board as it would be then instead of playing the move:
+    /// a trial costs a few bit scans rather than a make and an unmake. Only the lines through
+    /// the king in `dirs` (a bit per entry of [`attacks::DIRECTIONS`]) are scanned, and the
+    /// horses and pawns only if `jumps`. `m` may not take that king.
     #[inline]
-    fn king_attacked_after(&self, color: Color, a: Square, b: Square) -> bool {
-        let k = self.kings[color.index()];
-        let dir_to = |s: Square| -> u8 {
-            if s.file() == k.file() {
-                if s.rank() > k.rank() {
-                    0b0001
-                } else {
-                    0b0010
-                }
-            } else if s.rank() == k.rank() {
-                if s.file() > k.file() {
-                    0b0100
-                } else {
-                    0b1000
-                }
+    fn attacked_after_move(&self, color: Color, m: Move, dirs: u8, jumps: bool) -> bool {
+        let moved = self.board.get(m.from);
+        let own_king = Some(Piece::new(color, Role::King));
+        let k = if moved == own_king {
+            m.to
+        } else {
+            self.kings[color.index()]
+        };
+        // The piece on a square once the move is made.
+        let at = |s: Square| {
+            if s == m.to {
+                moved
+            } else if s == m.from {
+                None
             } else {
-                0
+                self.board.get(s)
             }
         };
-        self.king_attacked_along(color, dir_to(a) | dir_to(b))
+        let them = !color;
+        let rook = Some(Piece::new(them, Role::Rook));
+        let cannon = Some(Piece::new(them, Role::Cannon));
+        let king = Some(Piece::new(them, Role::King));
+        for dir in 0..4 {
+            if dirs & (1 << dir) == 0 {
+                continue;
+            }
+            let mut line = self.board.line(k, dir);
+            if let Some(i) = place_on_line(k, dir, m.from) {
+                line &= !(1 << i);
+            }
+            if let Some(i) = place_on_line(k, dir, m.to) {
+                line |= 1 << i;
+            }
+            let [first, second] = first_two_on(line, k, dir);
+            let Some(first) = first else { continue };
+            let p = at(first);
+            if p == rook || (dir < 2 && p == king) {
+                return true;
+            }
+            if second.is_some_and(|s| at(s) == cannon) {
+                return true;
+            }
+        }
+        if !jumps {
+            return false;
+        }
+        let horse = Some(Piece::new(them, Role::Horse));
+        for j in HORSE_FROM[k.index()].iter() {
+            if at(sq(j.to)) == horse && at(sq(j.block)).is_none() {
+                return true;
+            }
+        }
+        let pawn = Some(Piece::new(them, Role::Pawn));
+        PAWN_FROM[them.index()][k.index()]
+            .iter()
+            .any(|s| at(sq(s)) == pawn)
     }
 
     /// Whether the king of `color` is attacked along the directions in `dirs` (a bit per
@@ -657,19 +696,18 @@ impl Position {
     /// king's squares can give check.
     fn collect_moves(&self, wanted: Wanted, out: &mut Vec<Move>) {
         let us = self.turn;
-        let in_check = self.in_check();
-        let king = self.king(us);
-        let ours = KingZone::around(king);
-        let theirs = KingZone::around(self.king(!us));
-        let mut scratch = self.clone();
-        for from in Square::all() {
+        let guard = Guard::new(self);
+        let their_king = self.king(!us);
+        let theirs = KingZone::around(their_king);
+        for from in self.board.occupied() {
             match self.board.get(from) {
-                Some(p) if p.color == us => {}
+                Some(p) if p.color == us && guard.may_move(from, p.role) => {}
                 _ => continue,
             }
-            let (from_lines, from_leg) = (ours.on_lines(from), ours.leg(from));
-            let from_touches = from_lines || from_leg || ours.horse(from);
-            let from_near = theirs.near(from);
+            // What can make a move give check: leaving the enemy king's lines (a rook's line
+            // or a cannon's second screen opens) or one of its horse legs, or arriving on its
+            // lines (a rook, a cannon, a screen, a pawn beside it) or its horse squares.
+            let (from_their_lines, from_their_leg) = (theirs.on_lines(from), theirs.leg(from));
             self.gen_piece(from, |m| {
                 let capture = self.board.get(m.to).is_some();
                 let (keep_unless_check, checks_wanted) = match wanted {
@@ -678,37 +716,28 @@ impl Position {
                     Wanted::Checks => (false, true),
                     Wanted::Tactical => (capture, true),
                 };
-                let may_check = checks_wanted && (from_near || theirs.near(m.to));
+                let (to_their_lines, to_their_horse) = (theirs.on_lines(m.to), theirs.horse(m.to));
+                let may_check = checks_wanted
+                    && (from_their_lines || from_their_leg || to_their_lines || to_their_horse);
                 if !keep_unless_check && !may_check {
                     return;
                 }
-                // In check, a move that neither leaves nor reaches a square through which
-                // the king is attacked leaves it in check; out of check, only a move off or
-                // onto the king's lines, or off a horse's leg, can expose it.
-                let risky = if in_check {
-                    if !from_touches && !ours.touches(m.to) {
-                        return;
-                    }
-                    true
-                } else {
-                    from_lines || from_leg || ours.on_lines(m.to)
-                };
-                if !risky && keep_unless_check {
-                    out.push(m);
+                if !guard.allows(self, m) {
                     return;
                 }
-                let u = scratch.play_unchecked(m);
-                let legal = !risky
-                    || !if in_check || from == king {
-                        scratch.is_king_attacked(us)
-                    } else {
-                        scratch.king_attacked_after(us, m.from, m.to)
-                    };
-                // The enemy king is never attacked before our move.
-                if legal && (keep_unless_check || scratch.king_attacked_after(!us, m.from, m.to)) {
+                // The enemy king is never attacked before our move: a new check comes along a
+                // line the move touches, from a horse it unblocks or moves, or from a pawn it
+                // moves beside the king (on its lines).
+                if keep_unless_check
+                    || self.attacked_after_move(
+                        !us,
+                        m,
+                        lines_through(their_king, m.from, m.to),
+                        from_their_leg || to_their_horse || to_their_lines,
+                    )
+                {
                     out.push(m);
                 }
-                scratch.undo(m, u);
             });
         }
     }
@@ -716,16 +745,16 @@ impl Position {
     /// Whether the side to move has at least one legal move (if not, it has lost: mated, or
     /// stalemated, which also loses in Xiangqi).
     pub fn has_legal_move(&self) -> bool {
-        let mut scratch = self.clone();
         let us = self.turn;
-        for from in Square::all() {
+        let guard = Guard::new(self);
+        for from in self.board.occupied() {
             match self.board.get(from) {
-                Some(p) if p.color == us => {}
+                Some(p) if p.color == us && guard.may_move(from, p.role) => {}
                 _ => continue,
             }
             let mut found = false;
             self.gen_piece(from, |m| {
-                if !found && scratch.keeps_king_safe(m) {
+                if !found && guard.allows(self, m) {
                     found = true;
                 }
             });
@@ -736,14 +765,50 @@ impl Position {
         false
     }
 
-    /// Play, test the mover's king, take back.
-    #[inline]
-    fn keeps_king_safe(&mut self, m: Move) -> bool {
+    /// The first check found on the king of the side to move, with what can stop it; `None`
+    /// when that king is not attacked. Any legal move other than a king move must stop every
+    /// check, so it must at least stop this one.
+    fn first_check(&self) -> Option<Check> {
         let us = self.turn;
-        let undo = self.play_unchecked(m);
-        let safe = !self.is_king_attacked(us);
-        self.undo(m, undo);
-        safe
+        let k = self.kings[us.index()];
+        let them = !us;
+        let rook = Some(Piece::new(them, Role::Rook));
+        let cannon = Some(Piece::new(them, Role::Cannon));
+        let king = Some(Piece::new(them, Role::King));
+        for dir in 0..4 {
+            let [first, second] = self.board.first_two(k, dir);
+            let Some(first) = first else { continue };
+            let p = self.board.get(first);
+            if p == rook || (dir < 2 && p == king) {
+                return Some(Check {
+                    stops: between(k, first, dir) | bit(first),
+                    screen: None,
+                });
+            }
+            if let Some(second) = second.filter(|&s| self.board.get(s) == cannon) {
+                return Some(Check {
+                    stops: between(k, second, dir) & !bit(first) | bit(second),
+                    screen: Some(first),
+                });
+            }
+        }
+        let horse = Some(Piece::new(them, Role::Horse));
+        for j in HORSE_FROM[k.index()].iter() {
+            if self.board.get(sq(j.to)) == horse && self.board.get(sq(j.block)).is_none() {
+                return Some(Check {
+                    stops: bit(sq(j.to)) | bit(sq(j.block)),
+                    screen: None,
+                });
+            }
+        }
+        let pawn = Some(Piece::new(them, Role::Pawn));
+        PAWN_FROM[them.index()][k.index()]
+            .iter()
+            .find(|&s| self.board.get(sq(s)) == pawn)
+            .map(|s| Check {
+                stops: bit(sq(s)),
+                screen: None,
+            })
     }
 
     /// Whether `m` is a legal move here.
@@ -923,6 +988,122 @@ fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     n
 }
 
+/// A check on the king of the side to move and what stops it (see [`Position::first_check`]).
+#[derive(Clone, Copy)]
+struct Check {
+    /// Where a move must land to stop it: on the checker, between it and the king, on the
+    /// horse's leg (a set of [`bit`]s).
+    stops: u128,
+    /// The cannon's screen, which may also stop it by stepping away.
+    screen: Option<Square>,
+}
+
+impl Check {
+    /// Whether `m` (not a king move) can stop this check; if not, the king stays attacked.
+    #[inline]
+    fn may_stop(&self, m: Move) -> bool {
+        self.stops & bit(m.to) != 0 || self.screen == Some(m.from)
+    }
+}
+
+/// A square as a one-bit set of the 90 points.
+#[inline]
+fn bit(s: Square) -> u128 {
+    1 << s.index()
+}
+
+/// The points strictly between `k` and `s`, which lies in direction `dir` of `k`.
+fn between(k: Square, s: Square, dir: usize) -> u128 {
+    attacks::ray(k, dir)
+        .take_while(|&x| x != s)
+        .fold(0, |set, x| set | bit(x))
+}
+
+/// What the legality test of each move of one generation needs, worked out once: where the
+/// king of the side to move stands, and the check on it, if any.
+struct Guard {
+    king: Square,
+    zone: KingZone,
+    check: Option<Check>,
+}
+
+impl Guard {
+    fn new(pos: &Position) -> Guard {
+        let king = pos.king(pos.turn);
+        Guard {
+            king,
+            zone: KingZone::around(king),
+            check: pos.first_check(),
+        }
+    }
+
+    /// Whether the piece of the side to move on `from`, a `role`, may have a legal move at
+    /// all as far as the check goes: in check, a rook or cannon that shares no line with a
+    /// point that stops the check, or a horse that cannot jump onto one, has none (unless it
+    /// is the screen that may step away), and its moves need not be generated.
+    #[inline]
+    fn may_move(&self, from: Square, role: Role) -> bool {
+        let Some(check) = self.check else {
+            return true;
+        };
+        if from == self.king || check.screen == Some(from) {
+            return true;
+        }
+        match role {
+            Role::Rook | Role::Cannon => check.stops & ON_LINES.0[from.index()] != 0,
+            Role::Horse => check.stops & HORSE_SQUARES.0[from.index()] != 0,
+            _ => true,
+        }
+    }
+
+    /// Whether the pseudo-legal move `m` of the side to move leaves its king safe. A king
+    /// move is tried against every line; in check, only a move that may stop the check is
+    /// tried; out of check, only a move off or onto the king's lines, or off a horse's leg,
+    /// can expose the king, and only along the lines it touches (no move uncovers a pawn).
+    #[inline]
+    fn allows(&self, pos: &Position, m: Move) -> bool {
+        let us = pos.turn;
+        if m.from == self.king {
+            return !pos.attacked_after_move(us, m, ALL_LINES, true);
+        }
+        if let Some(check) = self.check {
+            return check.may_stop(m) && !pos.attacked_after_move(us, m, ALL_LINES, true);
+        }
+        let from_leg = self.zone.leg(m.from);
+        if !(from_leg || self.zone.on_lines(m.from) || self.zone.on_lines(m.to)) {
+            return true;
+        }
+        !pos.attacked_after_move(us, m, lines_through(self.king, m.from, m.to), from_leg)
+    }
+}
+
+/// Every line through a king, as a `dirs` mask of [`Position::attacked_after_move`].
+const ALL_LINES: u8 = 0b1111;
+
+/// The lines through the king on `k` (as a `dirs` mask) on which `a` or `b` lies: the only
+/// lines a move between them can open or close.
+#[inline]
+fn lines_through(k: Square, a: Square, b: Square) -> u8 {
+    let dir_to = |s: Square| -> u8 {
+        if s.file() == k.file() {
+            if s.rank() > k.rank() {
+                0b0001
+            } else {
+                0b0010
+            }
+        } else if s.rank() == k.rank() {
+            if s.file() > k.file() {
+                0b0100
+            } else {
+                0b1000
+            }
+        } else {
+            0
+        }
+    };
+    dir_to(a) | dir_to(b)
+}
+
 #[inline(always)]
 fn sq(i: u8) -> Square {
     Square::from_index_unchecked(i as usize)
@@ -939,48 +1120,76 @@ enum Wanted {
 
 /// The squares around a king through which it can be attacked: its file and rank (rooks,
 /// cannons and their screens, the other king, pawns), its diagonal neighbours (horse legs) and
-/// the eight horse squares.
+/// the eight horse squares. Each kind is a set of [`bit`]s, taken from tables built at compile
+/// time, so the generators' many membership tests are a shift and a mask.
 struct KingZone {
-    file: u8,
-    rank: u8,
+    lines: u128,
+    legs: u128,
+    horses: u128,
 }
+
+/// The squares of one kind around each of the 90 points (see [`KingZone`]).
+struct ZoneTable([u128; 90]);
+
+/// Which squares a [`ZoneTable`] lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Zone {
+    Lines,
+    Legs,
+    Horses,
+}
+
+/// For each point, the squares of kind `zone` around it, by their (file, rank) offset.
+const fn zone_table(zone: Zone) -> ZoneTable {
+    let mut t = [0u128; 90];
+    let mut k = 0usize;
+    while k < 90 {
+        let mut s = 0usize;
+        while s < 90 {
+            let df = (k % 9).abs_diff(s % 9);
+            let dr = (k / 9).abs_diff(s / 9);
+            let near = match zone {
+                Zone::Lines => df == 0 || dr == 0,
+                Zone::Legs => df == 1 && dr == 1,
+                Zone::Horses => (df == 1 && dr == 2) || (df == 2 && dr == 1),
+            };
+            if near {
+                t[k] |= 1 << s;
+            }
+            s += 1;
+        }
+        k += 1;
+    }
+    ZoneTable(t)
+}
+
+static ON_LINES: ZoneTable = zone_table(Zone::Lines);
+static LEGS: ZoneTable = zone_table(Zone::Legs);
+static HORSE_SQUARES: ZoneTable = zone_table(Zone::Horses);
 
 impl KingZone {
     fn around(k: Square) -> KingZone {
         KingZone {
-            file: k.file().index(),
-            rank: k.rank().index(),
+            lines: ON_LINES.0[k.index()],
+            legs: LEGS.0[k.index()],
+            horses: HORSE_SQUARES.0[k.index()],
         }
     }
 
-    fn offset(&self, s: Square) -> (u8, u8) {
-        (
-            s.file().index().abs_diff(self.file),
-            s.rank().index().abs_diff(self.rank),
-        )
-    }
-
+    /// On the king's file or rank (the king's own point included).
+    #[inline]
     fn on_lines(&self, s: Square) -> bool {
-        let (df, dr) = self.offset(s);
-        df == 0 || dr == 0
+        self.lines & bit(s) != 0
     }
 
+    #[inline]
     fn leg(&self, s: Square) -> bool {
-        self.offset(s) == (1, 1)
+        self.legs & bit(s) != 0
     }
 
+    #[inline]
     fn horse(&self, s: Square) -> bool {
-        matches!(self.offset(s), (1, 2) | (2, 1))
-    }
-
-    fn touches(&self, s: Square) -> bool {
-        self.on_lines(s) || self.leg(s) || self.horse(s)
-    }
-
-    /// Within reach of a check: the lines, or two steps of the king.
-    fn near(&self, s: Square) -> bool {
-        let (df, dr) = self.offset(s);
-        df == 0 || dr == 0 || (df <= 2 && dr <= 2)
+        self.horses & bit(s) != 0
     }
 }
 
@@ -1089,6 +1298,43 @@ mod tests {
                 same(p.capturing_moves(), &captures);
                 same(p.tactical_moves(), &|m| captures(m) || checks(m));
             }
+        }
+    }
+
+    /// The generator's shortcuts (only moves that may stop a check are tried in check, only
+    /// the lines a move touches out of check) agree with trying every pseudo-legal move in
+    /// full, on the perft positions and every position up to two plies after them.
+    #[test]
+    fn legal_moves_are_the_pseudo_legal_moves_that_pass_check_move() {
+        let roots: Vec<Position> = include_str!("../tests/perft.txt")
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| pos(l.split(';').next().expect("a FEN")))
+            .collect();
+        let mut all = Vec::new();
+        for root in roots {
+            for m in root.legal_moves() {
+                let p = root.after(m);
+                all.extend(p.legal_moves().into_iter().map(|m| p.after(m)));
+                all.push(p);
+            }
+            all.push(root);
+        }
+        for p in all {
+            let mut expected: Vec<Move> = Square::all()
+                .filter(|&s| p.piece_at(s).is_some_and(|q| q.color == p.turn()))
+                .flat_map(|s| {
+                    p.pseudo_targets(s)
+                        .into_iter()
+                        .map(move |t| Move::new(s, t))
+                })
+                .filter(|&m| p.check_move(m).is_ok())
+                .collect();
+            let mut got = p.legal_moves();
+            expected.sort();
+            got.sort();
+            assert_eq!(got, expected, "{}", crate::notation::fen::write(&p));
+            assert_eq!(p.has_legal_move(), !expected.is_empty());
         }
     }
 

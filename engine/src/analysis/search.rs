@@ -31,7 +31,7 @@
 //!   starting with the defender's next move — is no gain (24.3: 得子后不致立即被将死); a mate that
 //!   needs a quiet move is not looked at (下一着不予考虑).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::analysis::budget::Budget;
 use crate::analysis::material::Ledger;
@@ -66,16 +66,16 @@ pub struct GainLine {
 pub struct Searcher {
     pub limits: Limits,
     pub budget: Budget,
-    mates: HashMap<u64, Option<Vec<Move>>>,
+    mates: FxHashMap<u64, Option<Vec<Move>>>,
     /// Positions on the current line, so a line of checks that goes round in circles stops.
     path: Vec<u64>,
     /// Captures the attacker may not make in a line: an exchange it offered is an exchange,
     /// not a threat (24.4).
     pub forbidden: Vec<Move>,
     /// Positions (attacker to move) known to have no mate by checks within so many checks.
-    no_mate: HashMap<u64, u32>,
+    no_mate: FxHashMap<u64, u32>,
     /// Segment nodes already searched (see [`Searcher::node`]).
-    segments: HashMap<SegmentKey, (i32, Vec<Move>)>,
+    segments: FxHashMap<SegmentKey, (i32, Vec<Move>)>,
     /// Captures the attacker may make only as the first move of a line: each standing threat
     /// is judged on its own, not as the tail of every other line.
     pub elsewhere: Vec<Move>,
@@ -100,12 +100,12 @@ impl Searcher {
         Searcher {
             limits,
             budget: Budget::new(nodes),
-            mates: HashMap::new(),
+            mates: FxHashMap::default(),
             path: Vec::new(),
             forbidden: Vec::new(),
             elsewhere: Vec::new(),
-            no_mate: HashMap::new(),
-            segments: HashMap::new(),
+            no_mate: FxHashMap::default(),
+            segments: FxHashMap::default(),
             check_first: false,
             laid_open: false,
             counted: Vec::new(),
@@ -464,10 +464,14 @@ impl Searcher {
         let lost = if maximizing { -MATE } else { MATE };
         let moves = if in_check {
             pos.legal_moves()
-        } else if pos.has_legal_move() {
-            pos.tactical_moves()
         } else {
-            return lost;
+            // Tactical moves are legal moves: only when there is none must a quiet one be
+            // looked for, to tell a stalemate (lost) from a position the side may stop in.
+            let tactical = pos.tactical_moves();
+            if tactical.is_empty() && !pos.has_legal_move() {
+                return lost;
+            }
+            tactical
         };
         if moves.is_empty() && in_check {
             return lost;
@@ -824,17 +828,30 @@ fn segment_moves(pos: &Position) -> Vec<Move> {
     }
 }
 
+/// The order of [`order`]: most valuable victim first, then by the moving piece's role, where
+/// it comes from and where it goes, each seen from its own side (rank from its back rank,
+/// distance from the centre file); equal keys keep the generator's order (a stable sort).
 fn canonical(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
     let us = pos.turn();
-    let key = |m: &Move| {
+    // The key packed into one integer, field by field in the order above, each field in its
+    // own byte (or more), so comparing integers compares the fields in turn; worked out once
+    // per move rather than once per comparison.
+    let key = |m: Move| -> u64 {
         let victim = pos.piece_at(m.to).map_or(-1, |p| {
             crate::analysis::material::piece_value(p.role).unwrap_or(1)
         });
         let role = pos.piece_at(m.from).map_or(0, |p| p.role.index());
-        let rel = |s: crate::Square| (s.rank().relative_to(us), s.file().index().abs_diff(4));
-        (std::cmp::Reverse(victim), role, rel(m.from), rel(m.to))
+        let rel = |s: crate::Square| {
+            u64::from(s.rank().relative_to(us)) << 8 | u64::from(s.file().index().abs_diff(4))
+        };
+        let most_valuable_first = u64::try_from(1_000_000 - i64::from(victim))
+            .expect("piece values are far below a million");
+        most_valuable_first << 40 | (role as u64) << 32 | rel(m.from) << 16 | rel(m.to)
     };
-    moves.sort_by_key(key);
+    let mut keyed: Vec<(u64, Move)> = moves.iter().map(|&m| (key(m), m)).collect();
+    keyed.sort_by_key(|&(k, _)| k);
+    moves.clear();
+    moves.extend(keyed.into_iter().map(|(_, m)| m));
     moves
 }
 

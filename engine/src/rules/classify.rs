@@ -4,7 +4,7 @@
 //! idle kinds 兑, 献, 拦, 跟, and 闲. 杀 and 捉 ask what the mover could do if it moved again
 //! (接续再走); 兑 and 献 ask what the opponent, who really moves next, could take.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::analysis::search::{GainLine, Searcher, INF};
 use crate::notation::chinese;
@@ -18,7 +18,7 @@ use crate::{Move, Position, Role, Square};
 pub(crate) struct Classifier<'a> {
     pub book: &'a RuleBook,
     pub searcher: Searcher,
-    gains: HashMap<u64, Vec<GainLine>>,
+    gains: FxHashMap<u64, Vec<GainLine>>,
     /// Both sides attack on every move of the cycle (for rule books where a pawn's chase then
     /// counts, 1999 style).
     pub mutual_attack: bool,
@@ -39,7 +39,7 @@ impl<'a> Classifier<'a> {
         Classifier {
             book,
             searcher: Searcher::new(book.search_limits(), book.budgets.nodes),
-            gains: HashMap::new(),
+            gains: FxHashMap::default(),
             mutual_attack: false,
         }
     }
