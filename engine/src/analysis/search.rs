@@ -225,16 +225,43 @@ impl Searcher {
     }
 
     /// For each first move of the side to move that is a capture or a check and wins material
-    /// (or mates) by force inside the segment, a line that shows it.
+    /// (or mates) by force inside the segment, its best line, in the search order.
     ///
-    /// Only whether a move wins is asked (a null window around "no gain"), so a line shows a
-    /// win, not necessarily the biggest: [`Searcher::evaluate`] with the window `(0, INF)`
-    /// gives the best line of one of them.
+    /// Each threat is judged on its own: a capture that wins as a first move may not be tacked
+    /// onto another line (see [`Searcher::elsewhere`]). So the captures are asked first, each
+    /// only whether it wins (a null window around "no gain"); a check then counts only if it
+    /// wins without them, which also spares searching the many checks that would win only by
+    /// taking one of them on the way.
     pub fn gain_lines(&mut self, pos: &Position) -> Vec<GainLine> {
-        self.first_moves(pos, (0, 1))
-            .into_iter()
-            .filter(|g| g.score > 0)
-            .collect()
+        let standing = standing_captures(pos);
+        let moves = canonical(pos, pos.tactical_moves());
+        let wins = |s: &mut Searcher, m: Move| {
+            s.evaluate_with(pos, m, (0, 1), &standing)
+                .is_some_and(|g| g.score > 0)
+        };
+        let captures: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| pos.piece_at(m.to).is_some() && wins(self, m))
+            .collect();
+        let mut out = Vec::new();
+        for m in moves {
+            let capture = pos.piece_at(m.to).is_some();
+            if capture && !captures.contains(&m) {
+                continue;
+            }
+            self.elsewhere = captures.iter().copied().filter(|&c| c != m).collect();
+            if capture || wins(self, m) {
+                if let Some(e) = self
+                    .evaluate_with(pos, m, (0, INF), &standing)
+                    .filter(|e| e.score > 0)
+                {
+                    out.push(e);
+                }
+            }
+        }
+        self.elsewhere.clear();
+        out
     }
 
     /// Every capture or check of the side to move with the outcome it forces, exact inside

@@ -52,23 +52,7 @@ impl<'a> Classifier<'a> {
         if let Some(g) = self.gains.get(&key) {
             return g.clone();
         }
-        let winning = self.searcher.gain_lines(pos);
-        // Each threat on its own: the other winning captures may not be tacked onto its line.
-        let captures: Vec<Move> = winning
-            .iter()
-            .map(|w| w.line[0])
-            .filter(|m| pos.piece_at(m.to).is_some())
-            .collect();
-        let mut g = Vec::with_capacity(winning.len());
-        for w in winning {
-            let first = w.line[0];
-            self.searcher.elsewhere = captures.iter().copied().filter(|&c| c != first).collect();
-            let exact = self.searcher.evaluate(pos, first, (0, INF));
-            self.searcher.elsewhere.clear();
-            if let Some(e) = exact.filter(|e| e.score > 0) {
-                g.push(e);
-            }
-        }
+        let g = self.searcher.gain_lines(pos);
         if !self.searcher.budget.exhausted() {
             self.gains.insert(key, g.clone());
         }
