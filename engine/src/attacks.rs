@@ -253,6 +253,39 @@ pub(crate) static PAWN_FROM: [[Steps; 90]; 2] =
 /// How many steps there are from a square to the edge in each of [`DIRECTIONS`].
 pub(crate) static RAY_LEN: [[u8; 4]; 90] = build_ray_len();
 
+/// For each square and each of [`DIRECTIONS`], the squares along that ray (the square
+/// itself excluded) as a set of bits by square index.
+const fn build_rays() -> [[u128; 4]; 90] {
+    let mut t = [[0u128; 4]; 90];
+    const D: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+    let mut sq = 0;
+    while sq < 90 {
+        let (f, r) = coords(sq);
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = D[d];
+            let (mut ff, mut rr) = (f + df, r + dr);
+            while on_board(ff, rr) {
+                t[sq][d] |= 1 << idx(ff, rr);
+                ff += df;
+                rr += dr;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// The squares along each ray of each square (see [`build_rays`]).
+pub(crate) static RAYS: [[u128; 4]; 90] = build_rays();
+
+/// The squares strictly between `from` and `to`, which lies in direction `dir` of `from`.
+#[inline]
+pub(crate) fn between(from: Square, to: Square, dir: usize) -> u128 {
+    RAYS[from.index()][dir] & !RAYS[to.index()][dir] & !(1 << to.index())
+}
+
 /// The squares along one direction from `sq`, nearest first.
 #[inline]
 pub(crate) fn ray(sq: Square, dir: usize) -> impl Iterator<Item = Square> {
@@ -294,6 +327,17 @@ mod tests {
         let sum: usize = HORSE_FROM.iter().map(|j| j.len as usize).sum();
         let sum2: usize = HORSE.iter().map(|j| j.len as usize).sum();
         assert_eq!(sum, sum2);
+    }
+
+    /// The ray sets are the squares [`ray`] walks.
+    #[test]
+    fn ray_sets_are_the_ray_walks() {
+        for sq in Square::all() {
+            for (dir, &set) in RAYS[sq.index()].iter().enumerate() {
+                let walked = ray(sq, dir).fold(0u128, |set, s| set | 1 << s.index());
+                assert_eq!(set, walked);
+            }
+        }
     }
 
     #[test]

@@ -170,13 +170,20 @@ pub(crate) fn place_on_line(sq: Square, dir: usize, s: Square) -> Option<u32> {
 /// direction `dir`, nearest first: a bit scan instead of a walk along the ray.
 #[inline]
 pub(crate) fn first_two_on(line: u16, sq: Square, dir: usize) -> [Option<Square>; 2] {
+    first_on(line, sq, dir)
+}
+
+/// The first `N` occupied points of `line` from `sq` (exclusive) in direction `dir`, nearest
+/// first (see [`first_two_on`]).
+#[inline]
+pub(crate) fn first_on<const N: usize>(line: u16, sq: Square, dir: usize) -> [Option<Square>; N] {
     let (f, r) = (sq.file().index() as u32, sq.rank().index() as u32);
     let at = if dir < 2 { r } else { f };
     let to_square = |i: u32| {
         let (ff, rr) = if dir < 2 { (f, i) } else { (i, r) };
         Square::from_index_unchecked((rr * 9 + ff) as usize)
     };
-    let mut out = [None; 2];
+    let mut out = [None; N];
     if dir % 2 == 0 {
         // Towards higher indices.
         let mut m = u32::from(line) >> (at + 1);

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::attacks::{self, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
-use crate::board::{first_two_on, place_on_line};
+use crate::board::{first_on, first_two_on, place_on_line};
 use crate::zobrist;
 use crate::{Board, Color, Move, Piece, Role, Setup, Square};
 
@@ -692,34 +692,36 @@ impl Position {
 
     /// Generate pseudo-legal moves and keep the legal ones that are wanted. Most moves need
     /// no trial: only one that touches the squares through which the king can be attacked
-    /// can expose our king (or leave it in check), and only one that touches the enemy
-    /// king's squares can give check.
+    /// can expose our king (or leave it in check), and only one that lands on or leaves a
+    /// square of [`CheckSquares`] can give check.
     fn collect_moves(&self, wanted: Wanted, out: &mut Vec<Move>) {
         let us = self.turn;
         let guard = Guard::new(self);
         let their_king = self.king(!us);
-        let theirs = KingZone::around(their_king);
+        let (keep_captures, keep_quiet, checks_wanted) = match wanted {
+            Wanted::All => (true, true, false),
+            Wanted::Captures => (true, false, false),
+            Wanted::Checks => (false, false, true),
+            Wanted::Tactical => (true, false, true),
+        };
+        let checking = if checks_wanted {
+            CheckSquares::new(self)
+        } else {
+            CheckSquares::NONE
+        };
         for from in self.board.occupied() {
-            match self.board.get(from) {
-                Some(p) if p.color == us && guard.may_move(from, p.role) => {}
+            let role = match self.board.get(from) {
+                Some(p) if p.color == us && guard.may_move(from, p.role) => p.role,
                 _ => continue,
-            }
-            // What can make a move give check: leaving the enemy king's lines (a rook's line
-            // or a cannon's second screen opens) or one of its horse legs, or arriving on its
-            // lines (a rook, a cannon, a screen, a pawn beside it) or its horse squares.
-            let (from_their_lines, from_their_leg) = (theirs.on_lines(from), theirs.leg(from));
+            };
+            // Squares on which this piece may give check, or all of them when moving it off
+            // `from` may uncover one.
+            let checks_to = checking.targets(from, role);
             self.gen_piece(from, |m| {
                 let capture = self.board.get(m.to).is_some();
-                let (keep_unless_check, checks_wanted) = match wanted {
-                    Wanted::All => (true, false),
-                    Wanted::Captures => (capture, false),
-                    Wanted::Checks => (false, true),
-                    Wanted::Tactical => (capture, true),
-                };
-                let (to_their_lines, to_their_horse) = (theirs.on_lines(m.to), theirs.horse(m.to));
-                let may_check = checks_wanted
-                    && (from_their_lines || from_their_leg || to_their_lines || to_their_horse);
-                if !keep_unless_check && !may_check {
+                let keep = if capture { keep_captures } else { keep_quiet };
+                let may_check = checks_to & bit(m.to) != 0;
+                if !keep && !may_check {
                     return;
                 }
                 if !guard.allows(self, m) {
@@ -728,12 +730,12 @@ impl Position {
                 // The enemy king is never attacked before our move: a new check comes along a
                 // line the move touches, from a horse it unblocks or moves, or from a pawn it
                 // moves beside the king (on its lines).
-                if keep_unless_check
+                if keep
                     || self.attacked_after_move(
                         !us,
                         m,
                         lines_through(their_king, m.from, m.to),
-                        from_their_leg || to_their_horse || to_their_lines,
+                        true,
                     )
                 {
                     out.push(m);
@@ -1012,11 +1014,95 @@ fn bit(s: Square) -> u128 {
     1 << s.index()
 }
 
-/// The points strictly between `k` and `s`, which lies in direction `dir` of `k`.
-fn between(k: Square, s: Square, dir: usize) -> u128 {
-    attacks::ray(k, dir)
-        .take_while(|&x| x != s)
-        .fold(0, |set, x| set | bit(x))
+use attacks::between;
+
+/// Where a move of the side to move may give check, worked out once per generation from the
+/// lines and horse squares around the enemy king (which is not in check). A move checks only
+/// if it lands where its piece attacks the king (a rook before the first piece on a line, a
+/// cannon behind exactly one, a horse whose leg is free, a pawn beside the king), lands
+/// between the king and our cannon that stands first on a line (a new screen), or leaves a
+/// square whose piece shields the king from our rook, cannon or horse. These sets may hold
+/// a little more than the checking moves (a piece moving along the line it shields), never
+/// less: each move they let through is still tried on the board. The one move along a line
+/// that checks from a square these rules miss, our first cannon taking the line's third
+/// piece, is added to the cannon's squares.
+struct CheckSquares {
+    /// By role, the landing squares from which a piece of that role attacks the king, with
+    /// the new screens for our cannons added to every role.
+    direct: [u128; 7],
+    /// Pieces that may uncover a check by moving: a line's first piece before our rook or a
+    /// line's first or second piece before our cannon, our horse's blocked leg.
+    uncover: u128,
+}
+
+impl CheckSquares {
+    /// No move checks (a generation that does not ask for checks).
+    const NONE: CheckSquares = CheckSquares {
+        direct: [0; 7],
+        uncover: 0,
+    };
+
+    fn new(pos: &Position) -> CheckSquares {
+        let us = pos.turn;
+        let k = pos.king(!us);
+        let ours = |s: Option<Square>, role: Role| {
+            s.is_some_and(|s| pos.board.get(s) == Some(Piece::new(us, role)))
+        };
+        let mut direct = [0u128; 7];
+        let (mut rook, mut cannon, mut screens, mut uncover) = (0u128, 0u128, 0u128, 0u128);
+        for dir in 0..4 {
+            let [b1, b2, b3] = first_on::<3>(pos.board.line(k, dir), k, dir);
+            let ray = attacks::RAYS[k.index()][dir];
+            let Some(b1) = b1 else {
+                rook |= ray;
+                continue;
+            };
+            let before_first = between(k, b1, dir);
+            rook |= before_first | bit(b1);
+            cannon |= match b2 {
+                Some(b2) => between(b1, b2, dir) | bit(b2),
+                None => attacks::RAYS[b1.index()][dir],
+            };
+            if ours(Some(b1), Role::Cannon) {
+                screens |= before_first;
+                // That cannon jumping along the line to take the third piece.
+                cannon |= b3.map_or(0, bit);
+            }
+            if ours(b2, Role::Rook) || ours(b3, Role::Cannon) {
+                uncover |= bit(b1);
+            }
+            if let Some(b2) = b2.filter(|_| ours(b3, Role::Cannon)) {
+                uncover |= bit(b2);
+            }
+        }
+        let horse = Some(Piece::new(us, Role::Horse));
+        for j in HORSE_FROM[k.index()].iter() {
+            match pos.board.get(sq(j.block)) {
+                None => direct[Role::Horse.index()] |= bit(sq(j.to)),
+                Some(_) if pos.board.get(sq(j.to)) == horse => uncover |= bit(sq(j.block)),
+                Some(_) => {}
+            }
+        }
+        direct[Role::Pawn.index()] = PAWN_FROM[us.index()][k.index()]
+            .iter()
+            .fold(0, |set, s| set | bit(sq(s)));
+        direct[Role::Rook.index()] = rook;
+        direct[Role::Cannon.index()] = cannon;
+        for d in direct.iter_mut() {
+            *d |= screens;
+        }
+        CheckSquares { direct, uncover }
+    }
+
+    /// The landing squares on which the move of our `role` from `from` may give check.
+    #[inline]
+    fn targets(&self, from: Square, role: Role) -> u128 {
+        if self.uncover & bit(from) != 0 {
+            u128::MAX
+        } else {
+            self.direct[role.index()]
+        }
+    }
 }
 
 /// What the legality test of each move of one generation needs, worked out once: where the
@@ -1118,14 +1204,13 @@ enum Wanted {
     Tactical,
 }
 
-/// The squares around a king through which it can be attacked: its file and rank (rooks,
-/// cannons and their screens, the other king, pawns), its diagonal neighbours (horse legs) and
-/// the eight horse squares. Each kind is a set of [`bit`]s, taken from tables built at compile
-/// time, so the generators' many membership tests are a shift and a mask.
+/// The squares around a king through which it can be exposed: its file and rank (rooks,
+/// cannons and their screens, the other king, pawns) and its diagonal neighbours (horse legs).
+/// Each kind is a set of [`bit`]s, taken from tables built at compile time, so the
+/// generators' many membership tests are a shift and a mask.
 struct KingZone {
     lines: u128,
     legs: u128,
-    horses: u128,
 }
 
 /// The squares of one kind around each of the 90 points (see [`KingZone`]).
@@ -1172,7 +1257,6 @@ impl KingZone {
         KingZone {
             lines: ON_LINES.0[k.index()],
             legs: LEGS.0[k.index()],
-            horses: HORSE_SQUARES.0[k.index()],
         }
     }
 
@@ -1185,11 +1269,6 @@ impl KingZone {
     #[inline]
     fn leg(&self, s: Square) -> bool {
         self.legs & bit(s) != 0
-    }
-
-    #[inline]
-    fn horse(&self, s: Square) -> bool {
-        self.horses & bit(s) != 0
     }
 }
 
@@ -1274,7 +1353,13 @@ mod tests {
             "CRN1k1b2/3ca4/4ba3/9/2nr5/9/9/4B4/4A4/4KA3 w",
             "C1nNk4/9/9/9/9/9/n1pp5/B3C4/9/3A1K3 w",
         ];
-        for f in fens {
+        // The perft positions too: many lines, screens and horse legs around both kings.
+        let perft: Vec<&str> = include_str!("../tests/perft.txt")
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| l.split(';').next().expect("a FEN"))
+            .collect();
+        for f in fens.into_iter().chain(perft) {
             let root = pos(f);
             // The position and every position one and two plies later, for both sides.
             let mut all = vec![root.clone()];
