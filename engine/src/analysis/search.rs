@@ -93,6 +93,8 @@ pub struct Searcher {
     pub counter_checks: bool,
     /// Where the attacker's pieces that moved in the current line stand (a bit per square).
     moved: u128,
+    /// The move lists of the positions met so far (see [`MoveLists`]).
+    lists: MoveLists,
 }
 
 impl Searcher {
@@ -111,6 +113,7 @@ impl Searcher {
             counted: Vec::new(),
             counter_checks: false,
             moved: 0,
+            lists: MoveLists::default(),
         }
     }
 
@@ -172,7 +175,7 @@ impl Searcher {
         if self.no_mate.get(&pos.hash()).is_some_and(|&d| d >= checks) {
             return false;
         }
-        for m in canonical(pos, pos.checking_moves()) {
+        for m in self.lists.get(pos, List::Checks) {
             let u = pos.play_unchecked(m);
             let mut sub = Vec::new();
             let mated = self.mate_defend(pos, checks - 1, &mut sub);
@@ -197,7 +200,7 @@ impl Searcher {
     fn mate_defend(&mut self, pos: &mut Position, checks: u32, line: &mut Vec<Move>) -> bool {
         // Every answer must lose; the ones most likely to hold come first so a defence that
         // holds ends the search early: captures, then king moves (the canonical order).
-        let answers = canonical(pos, pos.legal_moves());
+        let answers = self.lists.get(pos, List::Legal);
         if answers.is_empty() {
             return true;
         }
@@ -233,8 +236,8 @@ impl Searcher {
     /// wins without them, which also spares searching the many checks that would win only by
     /// taking one of them on the way.
     pub fn gain_lines(&mut self, pos: &Position) -> Vec<GainLine> {
-        let standing = standing_captures(pos);
-        let moves = canonical(pos, pos.tactical_moves());
+        let standing = self.lists.get(pos, List::Standing);
+        let moves = self.lists.get(pos, List::Tactical);
         let wins = |s: &mut Searcher, m: Move| {
             s.evaluate_with(pos, m, (0, 1), &standing)
                 .is_some_and(|g| g.score > 0)
@@ -267,9 +270,9 @@ impl Searcher {
     /// Every capture or check of the side to move with the outcome it forces, exact inside
     /// the open window `(lo, hi)` and a bound outside it.
     pub fn first_moves(&mut self, pos: &Position, window: (i32, i32)) -> Vec<GainLine> {
-        let standing = standing_captures(pos);
+        let standing = self.lists.get(pos, List::Standing);
         let mut out = Vec::new();
-        for m in canonical(pos, pos.tactical_moves()) {
+        for m in self.lists.get(pos, List::Tactical) {
             if let Some(g) = self.evaluate_with(pos, m, window, &standing) {
                 out.push(g);
             }
@@ -282,7 +285,7 @@ impl Searcher {
     /// window `(lo, hi)`; outside it, it is only a bound (at most `lo`, at least `hi`), and
     /// the narrower the window the faster the answer.
     pub fn evaluate(&mut self, pos: &Position, m: Move, window: (i32, i32)) -> Option<GainLine> {
-        let standing = standing_captures(pos);
+        let standing = self.lists.get(pos, List::Standing);
         self.evaluate_with(pos, m, window, &standing)
     }
 
@@ -343,7 +346,7 @@ impl Searcher {
     /// material" needs, and much faster.
     pub fn replies(&mut self, pos: &Position, first: Move, (lo, hi): (i32, i32)) -> Vec<GainLine> {
         let attacker = pos.turn();
-        let standing = standing_captures(pos);
+        let standing = self.lists.get(pos, List::Standing);
         let mut p = pos.clone();
         let captured = p.piece_at(first.to);
         self.check_first = captured.is_none();
@@ -385,7 +388,12 @@ impl Searcher {
             });
         }
         let next_standing = Vec::new();
-        for m in segment_moves(&p) {
+        let list = if p.in_check() {
+            List::Legal
+        } else {
+            List::Tactical
+        };
+        for m in self.lists.get(&p, list) {
             let c = p.piece_at(m.to);
             let u = p.play_unchecked(m);
             if let Some((t, b)) = ctx.successor(m, c.is_some(), p.in_check(), false) {
@@ -490,11 +498,11 @@ impl Searcher {
         // can (whether a quiet move would also be possible matters only for stalemate).
         let lost = if maximizing { -MATE } else { MATE };
         let moves = if in_check {
-            pos.legal_moves()
+            self.lists.get(pos, List::Legal)
         } else {
             // Tactical moves are legal moves: only when there is none must a quiet one be
             // looked for, to tell a stalemate (lost) from a position the side may stop in.
-            let tactical = pos.tactical_moves();
+            let tactical = self.lists.get(pos, List::Tactical);
             if tactical.is_empty() && !pos.has_legal_move() {
                 return lost;
             }
@@ -538,11 +546,10 @@ impl Searcher {
             return stand;
         }
         let mover = pos.turn();
-        let moves = order(pos, moves);
         // The defender's captures that stand before each attacker move (see the module docs);
         // in a line begun with a check, those that win on their own count as answers.
         let next_standing = if maximizing && !in_check {
-            standing_captures(pos)
+            self.lists.get(pos, List::Standing)
         } else {
             Vec::new()
         };
@@ -837,27 +844,58 @@ fn standing_captures(pos: &Position) -> Vec<Move> {
     }
 }
 
-/// Captures first, most valuable victim first, so cut-offs come early; then an order that
-/// does not depend on how the board is turned: by the moving piece and where it goes seen
-/// from its own side (rank from its back rank, distance from the centre file). A mirrored or
-/// colour-swapped position is then searched in the same order and ruled the same.
-fn order(pos: &Position, moves: Vec<Move>) -> Vec<Move> {
-    canonical(pos, moves)
+/// Which list of moves of a position [`MoveLists`] keeps.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum List {
+    /// Every legal move, in the order of [`canonical`].
+    Legal,
+    /// The checking moves, in the order of [`canonical`].
+    Checks,
+    /// The captures and checks, in the order of [`canonical`].
+    Tactical,
+    /// The captures the other side could make if it were its turn ([`standing_captures`]),
+    /// in the generator's order.
+    Standing,
 }
 
-/// The moves that can go on with a segment, in the order of [`order`]: every answer to a
-/// check, otherwise the captures and checks.
-fn segment_moves(pos: &Position) -> Vec<Move> {
-    if pos.in_check() {
-        canonical(pos, pos.legal_moves())
-    } else {
-        canonical(pos, pos.tactical_moves())
+/// The move lists of the positions one ruling's searches have met, each generated and
+/// ordered once: the mate searches deepen one check at a time and the gain searches of one
+/// ruling meet the same positions again and again, so most lists are asked for several
+/// times. A list depends on the position only (placement and side to move, which its
+/// Zobrist key stands for, as in the other caches). The lists share one buffer, so keeping
+/// one costs no allocation of its own.
+#[derive(Default)]
+struct MoveLists {
+    index: FxHashMap<(u64, List), (u32, u32)>,
+    moves: Vec<Move>,
+}
+
+impl MoveLists {
+    /// The list `list` of `pos`.
+    fn get(&mut self, pos: &Position, list: List) -> Vec<Move> {
+        let key = (pos.hash(), list);
+        if let Some(&(start, len)) = self.index.get(&key) {
+            return self.moves[start as usize..(start + len) as usize].to_vec();
+        }
+        let moves = match list {
+            List::Legal => canonical(pos, pos.legal_moves()),
+            List::Checks => canonical(pos, pos.checking_moves()),
+            List::Tactical => canonical(pos, pos.tactical_moves()),
+            List::Standing => standing_captures(pos),
+        };
+        let start = u32::try_from(self.moves.len()).expect("fewer than 4 G moves kept");
+        let len = u32::try_from(moves.len()).expect("a short list");
+        self.moves.extend_from_slice(&moves);
+        self.index.insert(key, (start, len));
+        moves
     }
 }
 
-/// The order of [`order`]: most valuable victim first, then by the moving piece's role, where
-/// it comes from and where it goes, each seen from its own side (rank from its back rank,
-/// distance from the centre file); equal keys keep the generator's order (a stable sort).
+/// Captures first, most valuable victim first, so cut-offs come early; then an order that
+/// does not depend on how the board is turned: by the moving piece's role, where it comes
+/// from and where it goes, each seen from its own side (rank from its back rank, distance
+/// from the centre file). A mirrored or colour-swapped position is then searched in the same
+/// order and ruled the same. Equal keys keep the generator's order (a stable sort).
 fn canonical(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
     let us = pos.turn();
     // The key packed into one integer, field by field in the order above, each field in its
