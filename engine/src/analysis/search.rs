@@ -74,8 +74,12 @@ pub struct Searcher {
     pub forbidden: Vec<Move>,
     /// Positions (attacker to move) known to have no mate by checks within so many checks.
     no_mate: FxHashMap<u64, u32>,
-    /// Segment nodes already searched (see [`Searcher::node`]).
-    segments: FxHashMap<SegmentKey, (i32, Vec<Move>)>,
+    /// Segment nodes already searched (see [`Searcher::node`]): the value and where its
+    /// line starts in `segment_lines` and how long it is.
+    segments: FxHashMap<SegmentKey, (i32, u32, u32)>,
+    /// The lines of `segments`, one after the other in one buffer, so remembering a node
+    /// costs no allocation of its own.
+    segment_lines: Vec<Move>,
     /// Captures the attacker may make only as the first move of a line: each standing threat
     /// is judged on its own, not as the tail of every other line.
     pub elsewhere: Vec<Move>,
@@ -108,6 +112,7 @@ impl Searcher {
             elsewhere: Vec::new(),
             no_mate: FxHashMap::default(),
             segments: FxHashMap::default(),
+            segment_lines: Vec::new(),
             check_first: false,
             laid_open: false,
             counted: Vec::new(),
@@ -459,16 +464,19 @@ impl Searcher {
             ply,
             window: (alpha, beta),
         };
-        if let Some((v, line)) = self.segments.get(&key) {
+        if let Some(&(v, start, len)) = self.segments.get(&key) {
             pv.clear();
-            pv.extend_from_slice(line);
-            return *v;
+            pv.extend_from_slice(&self.segment_lines[start as usize..(start + len) as usize]);
+            return v;
         }
         let v = self.search_node(
             pos, attacker, ledger, tracked, base, standing, ply, alpha, beta, pv,
         );
         if !self.budget.exhausted() {
-            self.segments.insert(key, (v, pv.clone()));
+            let start = u32::try_from(self.segment_lines.len()).expect("fewer than 4 G moves");
+            let len = u32::try_from(pv.len()).expect("a short line");
+            self.segment_lines.extend_from_slice(pv);
+            self.segments.insert(key, (v, start, len));
         }
         v
     }
