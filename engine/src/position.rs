@@ -695,20 +695,38 @@ impl Position {
     /// can expose our king (or leave it in check), and only one that lands on or leaves a
     /// square of [`CheckSquares`] can give check.
     fn collect_moves(&self, wanted: Wanted, out: &mut Vec<Move>) {
+        match wanted {
+            Wanted::All => self.collect_legal(false, out),
+            Wanted::Captures => self.collect_legal(true, out),
+            Wanted::Checks => self.collect_checking(false, out),
+            Wanted::Tactical => self.collect_checking(true, out),
+        }
+    }
+
+    /// The legal moves, or only the captures: no move needs the gives-check trial.
+    fn collect_legal(&self, captures_only: bool, out: &mut Vec<Move>) {
+        let us = self.turn;
+        let guard = Guard::new(self);
+        for from in self.board.occupied() {
+            match self.board.get(from) {
+                Some(p) if p.color == us && guard.may_move(from, p.role) => {}
+                _ => continue,
+            }
+            self.gen_piece(from, |m| {
+                let wanted = !captures_only || self.board.get(m.to).is_some();
+                if wanted && guard.allows(self, m) {
+                    out.push(m);
+                }
+            });
+        }
+    }
+
+    /// The legal moves that give check, and with `captures` the legal captures too.
+    fn collect_checking(&self, captures: bool, out: &mut Vec<Move>) {
         let us = self.turn;
         let guard = Guard::new(self);
         let their_king = self.king(!us);
-        let (keep_captures, keep_quiet, checks_wanted) = match wanted {
-            Wanted::All => (true, true, false),
-            Wanted::Captures => (true, false, false),
-            Wanted::Checks => (false, false, true),
-            Wanted::Tactical => (true, false, true),
-        };
-        let checking = if checks_wanted {
-            CheckSquares::new(self)
-        } else {
-            CheckSquares::NONE
-        };
+        let checking = CheckSquares::new(self);
         for from in self.board.occupied() {
             let role = match self.board.get(from) {
                 Some(p) if p.color == us && guard.may_move(from, p.role) => p.role,
@@ -718,10 +736,8 @@ impl Position {
             // `from` may uncover one.
             let checks_to = checking.targets(from, role);
             self.gen_piece(from, |m| {
-                let capture = self.board.get(m.to).is_some();
-                let keep = if capture { keep_captures } else { keep_quiet };
-                let may_check = checks_to & bit(m.to) != 0;
-                if !keep && !may_check {
+                let keep = captures && self.board.get(m.to).is_some();
+                if !keep && checks_to & bit(m.to) == 0 {
                     return;
                 }
                 if !guard.allows(self, m) {
@@ -1036,12 +1052,6 @@ struct CheckSquares {
 }
 
 impl CheckSquares {
-    /// No move checks (a generation that does not ask for checks).
-    const NONE: CheckSquares = CheckSquares {
-        direct: [0; 7],
-        uncover: 0,
-    };
-
     fn new(pos: &Position) -> CheckSquares {
         let us = pos.turn;
         let k = pos.king(!us);
