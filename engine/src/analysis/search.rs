@@ -99,6 +99,9 @@ pub struct Searcher {
     moved: u128,
     /// The move lists of the positions met so far (see [`MoveLists`]).
     lists: MoveLists,
+    /// The part of a segment node's context that stays the same for a whole search (see
+    /// [`Searcher::set_context`]), worked out once when the search starts.
+    context: u64,
 }
 
 impl Searcher {
@@ -119,6 +122,7 @@ impl Searcher {
             counter_checks: false,
             moved: 0,
             lists: MoveLists::default(),
+            context: 0,
         }
     }
 
@@ -205,12 +209,17 @@ impl Searcher {
     fn mate_defend(&mut self, pos: &mut Position, checks: u32, line: &mut Vec<Move>) -> bool {
         // Every answer must lose; the ones most likely to hold come first so a defence that
         // holds ends the search early: captures, then king moves (the canonical order).
+        // With no check left only whether there is an answer at all matters: ask that without
+        // generating and ordering them all, unless they are already known.
+        if checks == 0 {
+            return match self.lists.known(pos, List::Legal) {
+                Some(answers) => answers.is_empty(),
+                None => !pos.has_legal_move(),
+            };
+        }
         let answers = self.lists.get(pos, List::Legal);
         if answers.is_empty() {
             return true;
-        }
-        if checks == 0 {
-            return false;
         }
         let mut main: Option<Vec<Move>> = None;
         for a in answers {
@@ -330,6 +339,7 @@ impl Searcher {
         };
         let mut pv = Vec::new();
         self.check_first = captured.is_none();
+        self.set_context();
         self.moved = bit(m.to);
         self.path.clear();
         self.path.push(pos.hash());
@@ -355,6 +365,7 @@ impl Searcher {
         let mut p = pos.clone();
         let captured = p.piece_at(first.to);
         self.check_first = captured.is_none();
+        self.set_context();
         self.moved = bit(first.to);
         let guarded = self.guarded_by(&p, first.from, &standing);
         p.play_unchecked(first);
@@ -454,12 +465,7 @@ impl Searcher {
             tracked,
             base,
             standing: fingerprint(standing),
-            context: fingerprint(&self.forbidden)
-                ^ fingerprint(&self.elsewhere).rotate_left(17)
-                ^ u64::from(self.check_first)
-                ^ u64::from(self.laid_open) << 1
-                ^ fingerprint(&self.counted).rotate_left(29)
-                ^ u64::from(self.counter_checks) << 2
+            context: self.context
                 ^ ((self.moved as u64) ^ (self.moved >> 64) as u64).rotate_left(41),
             ply,
             window: (alpha, beta),
@@ -691,6 +697,19 @@ impl Searcher {
         }
     }
 
+    /// Works out the fingerprint of what a segment node's result depends on besides its own
+    /// inputs and the moved pieces: the forbidden, elsewhere and counted captures and the
+    /// flags. None of them changes during a search, so it is done once as the search starts
+    /// (after `check_first` is set) rather than at every node.
+    fn set_context(&mut self) {
+        self.context = fingerprint(&self.forbidden)
+            ^ fingerprint(&self.elsewhere).rotate_left(17)
+            ^ u64::from(self.check_first)
+            ^ u64::from(self.laid_open) << 1
+            ^ fingerprint(&self.counted).rotate_left(29)
+            ^ u64::from(self.counter_checks) << 2;
+    }
+
     /// Whether the side to move mates at once (立即将死) by a short series of checks; if so the
     /// line becomes `pv`.
     fn refuted(&mut self, pos: &Position, pv: &mut Vec<Move>) -> bool {
@@ -879,6 +898,12 @@ struct MoveLists {
 }
 
 impl MoveLists {
+    /// The list `list` of `pos` if it was already made.
+    fn known(&self, pos: &Position, list: List) -> Option<&[Move]> {
+        let &(start, len) = self.index.get(&(pos.hash(), list))?;
+        Some(&self.moves[start as usize..(start + len) as usize])
+    }
+
     /// The list `list` of `pos`.
     fn get(&mut self, pos: &Position, list: List) -> Vec<Move> {
         let key = (pos.hash(), list);
