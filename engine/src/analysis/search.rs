@@ -184,7 +184,8 @@ impl Searcher {
         if self.no_mate.get(&pos.hash()).is_some_and(|&d| d >= checks) {
             return false;
         }
-        for m in self.lists.get(pos, List::Checks) {
+        for i in self.lists.range(pos, List::Checks) {
+            let m = self.lists.moves[i];
             let u = pos.play_unchecked(m);
             let mut sub = Vec::new();
             let mated = self.mate_defend(pos, checks - 1, &mut sub);
@@ -217,12 +218,13 @@ impl Searcher {
                 None => !pos.has_legal_move(),
             };
         }
-        let answers = self.lists.get(pos, List::Legal);
+        let answers = self.lists.range(pos, List::Legal);
         if answers.is_empty() {
             return true;
         }
         let mut main: Option<Vec<Move>> = None;
-        for a in answers {
+        for i in answers {
+            let a = self.lists.moves[i];
             let u = pos.play_unchecked(a);
             let mut sub = Vec::new();
             let mated = self.mate_attack(pos, checks, &mut sub);
@@ -512,11 +514,11 @@ impl Searcher {
         // can (whether a quiet move would also be possible matters only for stalemate).
         let lost = if maximizing { -MATE } else { MATE };
         let moves = if in_check {
-            self.lists.get(pos, List::Legal)
+            self.lists.range(pos, List::Legal)
         } else {
             // Tactical moves are legal moves: only when there is none must a quiet one be
             // looked for, to tell a stalemate (lost) from a position the side may stop in.
-            let tactical = self.lists.get(pos, List::Tactical);
+            let tactical = self.lists.range(pos, List::Tactical);
             if tactical.is_empty() && !pos.has_legal_move() {
                 return lost;
             }
@@ -584,7 +586,8 @@ impl Searcher {
             supporters: &supporters,
             counter_checks: self.counter_checks,
         };
-        for m in moves {
+        for i in moves {
+            let m = self.lists.moves[i];
             // A line that needs the offered exchange (even as an answer to check) shows the
             // exchange, not a chase.
             if maximizing && self.forbidden.contains(&m) {
@@ -902,6 +905,19 @@ impl MoveLists {
     fn known(&self, pos: &Position, list: List) -> Option<&[Move]> {
         let &(start, len) = self.index.get(&(pos.hash(), list))?;
         Some(&self.moves[start as usize..(start + len) as usize])
+    }
+
+    /// Where the list `list` of `pos` stands in `moves`, made if need be. The buffer only
+    /// grows, so the range stays good while the searches below add lists of their own, and
+    /// walking it costs no copy.
+    fn range(&mut self, pos: &Position, list: List) -> std::ops::Range<usize> {
+        let key = (pos.hash(), list);
+        if let Some(&(start, len)) = self.index.get(&key) {
+            return start as usize..(start + len) as usize;
+        }
+        let start = self.moves.len();
+        self.get(pos, list);
+        start..self.moves.len()
     }
 
     /// The list `list` of `pos`.
