@@ -682,6 +682,15 @@ impl Position {
         v
     }
 
+    /// The legal moves of the side to move that give check without capturing: with
+    /// [`Position::capturing_moves`] before them, the [`Position::tactical_moves`] in their
+    /// order (each list keeps the generator's order).
+    pub fn quiet_checking_moves(&self) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.collect_moves(Wanted::QuietChecks, &mut v);
+        v
+    }
+
     /// The legal moves of the side to move that capture or give check: the moves that go on
     /// with a tactical line (片段) when the side is not in check.
     pub fn tactical_moves(&self) -> Vec<Move> {
@@ -698,8 +707,9 @@ impl Position {
         match wanted {
             Wanted::All => self.collect_legal(false, out),
             Wanted::Captures => self.collect_legal(true, out),
-            Wanted::Checks => self.collect_checking(false, out),
-            Wanted::Tactical => self.collect_checking(true, out),
+            Wanted::Checks => self.collect_checking(Some(false), out),
+            Wanted::Tactical => self.collect_checking(Some(true), out),
+            Wanted::QuietChecks => self.collect_checking(None, out),
         }
     }
 
@@ -721,8 +731,11 @@ impl Position {
         }
     }
 
-    /// The legal moves that give check, and with `captures` the legal captures too.
-    fn collect_checking(&self, captures: bool, out: &mut Vec<Move>) {
+    /// The legal moves that give check, and with `Some(true)` the legal captures too; with
+    /// `None` only the checks that capture nothing.
+    fn collect_checking(&self, captures: Option<bool>, out: &mut Vec<Move>) {
+        let quiet_only = captures.is_none();
+        let captures = captures == Some(true);
         let us = self.turn;
         let guard = Guard::new(self);
         let their_king = self.king(!us);
@@ -736,7 +749,11 @@ impl Position {
             // `from` may uncover one.
             let checks_to = checking.targets(from, role);
             self.gen_piece(from, |m| {
-                let keep = captures && self.board.get(m.to).is_some();
+                let takes = self.board.get(m.to).is_some();
+                if quiet_only && takes {
+                    return;
+                }
+                let keep = captures && takes;
                 if !keep && checks_to & bit(m.to) == 0 {
                     return;
                 }
@@ -1212,6 +1229,7 @@ enum Wanted {
     Captures,
     Checks,
     Tactical,
+    QuietChecks,
 }
 
 /// The squares around a king through which it can be exposed: its file and rank (rooks,

@@ -513,16 +513,23 @@ impl Searcher {
         // In check every answer goes on with the segment; otherwise only captures and checks
         // can (whether a quiet move would also be possible matters only for stalemate).
         let lost = if maximizing { -MATE } else { MATE };
-        let moves = if in_check {
+        // Out of check the moves are the tactical ones, captures first: the checks that capture
+        // nothing come after them in the same order, and are made only if no capture cuts the
+        // search off.
+        let mut quiet_checks = !in_check;
+        let mut moves = if in_check {
             self.lists.range(pos, List::Legal)
         } else {
             // Tactical moves are legal moves: only when there is none must a quiet one be
             // looked for, to tell a stalemate (lost) from a position the side may stop in.
-            let tactical = self.lists.range(pos, List::Tactical);
-            if tactical.is_empty() && !pos.has_legal_move() {
+            let captures = self.lists.range(pos, List::Captures);
+            if captures.is_empty()
+                && self.lists.range(pos, List::QuietChecks).is_empty()
+                && !pos.has_legal_move()
+            {
                 return lost;
             }
-            tactical
+            captures
         };
         if moves.is_empty() && in_check {
             return lost;
@@ -586,7 +593,15 @@ impl Searcher {
             supporters: &supporters,
             counter_checks: self.counter_checks,
         };
-        for i in moves {
+        loop {
+            let Some(i) = moves.next() else {
+                if quiet_checks {
+                    quiet_checks = false;
+                    moves = self.lists.range(pos, List::QuietChecks);
+                    continue;
+                }
+                break;
+            };
             let m = self.lists.moves[i];
             // A line that needs the offered exchange (even as an answer to check) shows the
             // exchange, not a chase.
@@ -883,6 +898,11 @@ enum List {
     Checks,
     /// The captures and checks, in the order of [`canonical`].
     Tactical,
+    /// The legal captures, in the order of [`canonical`]: the head of `Tactical` (captures sort
+    /// before all other moves, and the stable sort keeps the generator's order on ties).
+    Captures,
+    /// The checks that capture nothing, in the order of [`canonical`]: the tail of `Tactical`.
+    QuietChecks,
     /// The captures the other side could make if it were its turn ([`standing_captures`]),
     /// in the generator's order.
     Standing,
@@ -930,6 +950,8 @@ impl MoveLists {
             List::Legal => canonical(pos, pos.legal_moves()),
             List::Checks => canonical(pos, pos.checking_moves()),
             List::Tactical => canonical(pos, pos.tactical_moves()),
+            List::Captures => canonical(pos, pos.capturing_moves()),
+            List::QuietChecks => canonical(pos, pos.quiet_checking_moves()),
             List::Standing => standing_captures(pos),
         };
         let start = u32::try_from(self.moves.len()).expect("fewer than 4 G moves kept");
