@@ -476,16 +476,15 @@ impl<'a> Classifier<'a> {
                 .max()
                 .unwrap_or(i32::MIN);
             let overlap = now_targets.iter().any(|t| then_targets.contains(t));
-            let freed = if !overlap || g.score > then_best {
+            let new = !overlap || g.score > then_best;
+            let freed = if new {
                 None
             } else {
                 self.freed(before, again, &g, &same)
             };
-            if let Some(then) = freed {
+            if new || freed.is_some() {
                 let mut f = f;
-                f.freed = Some(chinese_line(before, &then.line));
-                fresh.push(f);
-            } else if !overlap || g.score > then_best {
+                f.freed = freed.map(|then| chinese_line(before, &then.line));
                 fresh.push(f);
             } else {
                 if note.is_none() {
