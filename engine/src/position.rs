@@ -670,32 +670,31 @@ impl Position {
 
     /// The legal moves of the side to move that give check.
     pub fn checking_moves(&self) -> Vec<Move> {
-        let mut v = Vec::new();
-        self.collect_moves(Wanted::Checks, &mut v);
-        v
+        self.collected(Wanted::Checks)
     }
 
     /// The legal captures of the side to move.
     pub fn capturing_moves(&self) -> Vec<Move> {
-        let mut v = Vec::new();
-        self.collect_moves(Wanted::Captures, &mut v);
-        v
+        self.collected(Wanted::Captures)
     }
 
     /// The legal moves of the side to move that give check without capturing: with
     /// [`Position::capturing_moves`] before them, the [`Position::tactical_moves`] in their
     /// order (each list keeps the generator's order).
     pub fn quiet_checking_moves(&self) -> Vec<Move> {
-        let mut v = Vec::new();
-        self.collect_moves(Wanted::QuietChecks, &mut v);
-        v
+        self.collected(Wanted::QuietChecks)
     }
 
     /// The legal moves of the side to move that capture or give check: the moves that go on
     /// with a tactical line (片段) when the side is not in check.
     pub fn tactical_moves(&self) -> Vec<Move> {
+        self.collected(Wanted::Tactical)
+    }
+
+    /// The legal moves that are wanted, in the generator's order.
+    fn collected(&self, wanted: Wanted) -> Vec<Move> {
         let mut v = Vec::new();
-        self.collect_moves(Wanted::Tactical, &mut v);
+        self.collect_moves(wanted, &mut v);
         v
     }
 
