@@ -86,7 +86,7 @@ pub struct Searcher {
     /// The line being searched began with a check rather than a capture.
     check_first: bool,
     /// Count the defender's captures of pieces the attacker's capture stopped guarding (see
-    /// [`abandoned`]): how much a threat is really worth, for telling whether a move made an
+    /// `abandoned`): how much a threat is really worth, for telling whether a move made an
     /// old threat better.
     pub laid_open: bool,
     /// Captures of the defender that count as answers to the first move whether they stood
@@ -280,19 +280,6 @@ impl Searcher {
             }
         }
         self.elsewhere.clear();
-        out
-    }
-
-    /// Every capture or check of the side to move with the outcome it forces, exact inside
-    /// the open window `(lo, hi)` and a bound outside it.
-    pub fn first_moves(&mut self, pos: &Position, window: (i32, i32)) -> Vec<GainLine> {
-        let standing = self.lists.get(pos, List::Standing);
-        let mut out = Vec::new();
-        for m in self.lists.get(pos, List::Tactical) {
-            if let Some(g) = self.evaluate_with(pos, m, window, &standing) {
-                out.push(g);
-            }
-        }
         out
     }
 
@@ -569,8 +556,9 @@ impl Searcher {
             return stand;
         }
         let mover = pos.turn();
-        // The defender's captures that stand before each attacker move (see the module docs);
-        // in a line begun with a check, those that win on their own count as answers.
+        // The defender's captures that stand before each attacker move (see the module docs):
+        // they do not answer the attacker's capture, unless it lays them open (`abandoned`) or
+        // the line began with a check (`counter` below).
         let next_standing = if maximizing && !in_check {
             self.lists.get(pos, List::Standing)
         } else {
