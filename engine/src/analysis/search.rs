@@ -14,7 +14,8 @@
 //!   open (a piece that stepped off a line to take exposes what it shielded: 图23). Its threats
 //!   that stood before the capture against other pieces are its own business and do not protect
 //!   the piece taken (图8); a series of checks that does not win the capturing piece back
-//!   changes nothing.
+//!   changes nothing. During such checks the piece to win back stays the capturer, even when
+//!   the attacker takes something while answering them (参考图31).
 //!
 //!   A win that starts with a check (借将, 抽将) is different: the checks do nothing about the
 //!   defender's own threats, so during the line the defender may answer with a capture that
@@ -782,7 +783,12 @@ impl Context<'_> {
             if !self.in_check && !captures && !checks {
                 return None;
             }
-            let t = if captures || Some(m.from) == self.tracked {
+            // Inside the defender's counter-checks the piece it is after stays the capturer,
+            // wherever that goes: what the attacker takes while answering them is on the
+            // ledger, but the defender may still win the capturer back (参考图31: 炮五进四
+            // takes an elephant with check, 象7退5 takes back, 马三进一 takes the cannon).
+            let follows = captures && (self.base.is_none() || !self.in_check);
+            let t = if follows || Some(m.from) == self.tracked {
                 Some(m.to)
             } else {
                 self.tracked
@@ -1029,6 +1035,15 @@ mod tests {
         assert!(!wins("3akar2/9/9/9/4N4/9/c3R4/9/9/3K5 w", "e5g6"));
         // With the black rook elsewhere the horse is safe and the cannon is won.
         assert!(wins("3aka1r1/9/9/9/4N4/9/c3R4/9/9/3K5 w", "e5g6"));
+    }
+
+    /// Black's cannon takes the pawn over its elephant. Red's horse cannot simply take back (it
+    /// guards the cannon the rook would then take), but red's cannon takes an elephant with
+    /// check first; the elephant takes it, and only then does the horse take the cannon back:
+    /// a pawn for an elephant, no gain (参考图31).
+    #[test]
+    fn the_capturer_may_be_won_back_after_counter_checks_even_if_the_attacker_took_meanwhile() {
+        assert!(!wins("4k4/4a4/4b4/4r4/2c3b1P/6N2/4C4/9/9/3K5 b", "c5i5"));
     }
 
     /// A direct capture is a chase whatever the defender threatens elsewhere (图8): its own
