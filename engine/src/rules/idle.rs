@@ -1,7 +1,7 @@
 //! The idle kinds (24.4–24.7): 兑, 献, 拦, 跟. They all count as 闲; telling them apart is what a
 //! referee writes on the score sheet, and 兑 also decides which threats are part of the offer.
 
-use crate::analysis::search::{Searcher, MATE};
+use crate::analysis::search::{GainLine, Searcher, MATE};
 use crate::{Move, Position, Square};
 
 /// A same-kind exchange the move offers (24.4): the opponent's `partner` may take the mover's
@@ -101,13 +101,22 @@ fn exchangeable(a: crate::Role, b: crate::Role, same_kind: bool) -> bool {
 
 /// Whether the side to move may make the capture `take` and come out exactly even, not mated.
 fn even_take(searcher: &mut Searcher, pos: &Position, take: Move) -> bool {
-    if !pos.is_legal(take) {
-        return false;
-    }
+    pos.is_legal(take) && taking(searcher, pos, take, (-1, 1)).is_some_and(|g| g.score == 0)
+}
+
+/// What taking an offered piece comes to for the taker: the exchange, with what the other side
+/// then wins by checks counted too, since 24.4 and 24.5 ask that the taker neither be mated
+/// nor lose material at once.
+fn taking(
+    searcher: &mut Searcher,
+    pos: &Position,
+    take: Move,
+    window: (i32, i32),
+) -> Option<GainLine> {
     searcher.counter_checks = true;
-    let g = searcher.evaluate(pos, take, (-1, 1));
+    let g = searcher.evaluate(pos, take, window);
     searcher.counter_checks = false;
-    g.is_some_and(|g| g.score == 0)
+    g
 }
 
 /// Whether the side to move, taking with `take`, is mated at once (by checks) for it.
@@ -141,10 +150,7 @@ pub(crate) fn sacrifice(
             continue;
         }
         let take = Move::new(x, mv.to);
-        searcher.counter_checks = true;
-        let g = searcher.evaluate(after, take, (0, MATE));
-        searcher.counter_checks = false;
-        if g.is_some_and(|g| g.score > 0 && g.score < MATE) {
+        if taking(searcher, after, take, (0, MATE)).is_some_and(|g| g.score > 0 && g.score < MATE) {
             return Some(take);
         }
     }
