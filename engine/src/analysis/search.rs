@@ -24,9 +24,9 @@
 //!   edition's 参考图8, which corrected the trial edition's 捉 of 炮8平9 to 闲). A capture
 //!   elsewhere that only evens the score does not undo the chase (参考图12).
 //!
-//!   Whether a move made an old threat pay is asked with [`Searcher::laid_open`]: then the
-//!   defender may also take a piece the capturer stopped guarding by capturing (参考图16: a
-//!   rook that guards a pawn wins nothing by taking if the pawn is then taken).
+//!   Whether a move made an old threat pay is asked with [`Searcher::evaluate_laid_open`]:
+//!   then the defender may also take a piece the capturer stopped guarding by capturing
+//!   (参考图16: a rook that guards a pawn wins nothing by taking if the pawn is then taken).
 //!
 //!   A line in which the winner can then be mated at once — by a check or a series of checks
 //!   starting with the defender's next move — is no gain (24.3: 得子后不致立即被将死); a mate that
@@ -89,13 +89,13 @@ pub struct Searcher {
     /// Count the defender's captures of pieces the attacker's capture stopped guarding (see
     /// `abandoned`): how much a threat is really worth, for telling whether a move made an
     /// old threat better.
-    pub laid_open: bool,
+    laid_open: bool,
     /// Captures of the defender that count as answers to the first move whether they stood
     /// before it or not (with `laid_open`: what answered the same threat before the move).
-    pub counted: Vec<Move>,
+    counted: Vec<Move>,
     /// Count what the defender wins by a series of checks even if it does not win the capturer
     /// back: how much taking an offered piece loses at once (24.4, 24.5: 不立即在子力价值上受损).
-    pub counter_checks: bool,
+    counter_checks: bool,
     /// Where the attacker's pieces that moved in the current line stand (a bit per square).
     moved: u128,
     /// The move lists of the positions met so far (see [`MoveLists`]).
@@ -282,6 +282,39 @@ impl Searcher {
         }
         self.elsewhere.clear();
         out
+    }
+
+    /// [`Searcher::evaluate`] weighing what the capture `m` really costs: the defender may
+    /// also take what it lays open (a piece its capturer stops guarding), and the `counted`
+    /// captures answer it whether they stood before or not. For telling whether a move made
+    /// an old threat pay.
+    pub fn evaluate_laid_open(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        window: (i32, i32),
+        counted: Vec<Move>,
+    ) -> Option<GainLine> {
+        self.laid_open = true;
+        self.counted = counted;
+        let g = self.evaluate(pos, m, window);
+        self.counted.clear();
+        self.laid_open = false;
+        g
+    }
+
+    /// [`Searcher::evaluate`] counting what the defender wins by a series of checks even if it
+    /// does not win the capturer back: what taking an offered piece loses at once (24.4, 24.5).
+    pub fn evaluate_counting_checks(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        window: (i32, i32),
+    ) -> Option<GainLine> {
+        self.counter_checks = true;
+        let g = self.evaluate(pos, m, window);
+        self.counter_checks = false;
+        g
     }
 
     /// The outcome the side to move forces by starting with `m`, if `m` is a capture or a

@@ -320,9 +320,9 @@ impl<'a> Classifier<'a> {
             .map_or(0, |p| self.check_gain(&p).score);
         let mut best: Option<GainLine> = None;
         for (bg, _) in same {
-            self.searcher.laid_open = true;
-            let laid = self.searcher.evaluate(before, bg.line[0], (-INF, INF));
-            self.searcher.laid_open = false;
+            let laid =
+                self.searcher
+                    .evaluate_laid_open(before, bg.line[0], (-INF, INF), Vec::new());
             let cost = self.check_cost(before, bg, base);
             let worst = [laid, cost].into_iter().flatten().min_by_key(|e| e.score)?;
             if best.as_ref().is_none_or(|b| worst.score > b.score) {
@@ -337,14 +337,13 @@ impl<'a> Classifier<'a> {
         {
             return None;
         }
-        self.searcher.laid_open = true;
-        self.searcher.counted = same
+        let counted = same
             .iter()
             .flat_map(|(bg, _)| self.searcher.laid_open_by(before, bg.line[0]))
             .collect();
-        let now = self.searcher.evaluate(again, g.line[0], (then, then + 1));
-        self.searcher.counted.clear();
-        self.searcher.laid_open = false;
+        let now = self
+            .searcher
+            .evaluate_laid_open(again, g.line[0], (then, then + 1), counted);
         now.filter(|e| e.score > then).map(|_| best)
     }
 

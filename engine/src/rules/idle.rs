@@ -113,10 +113,7 @@ fn taking(
     take: Move,
     window: (i32, i32),
 ) -> Option<GainLine> {
-    searcher.counter_checks = true;
-    let g = searcher.evaluate(pos, take, window);
-    searcher.counter_checks = false;
-    g
+    searcher.evaluate_counting_checks(pos, take, window)
 }
 
 /// Whether the side to move, taking with `take`, is mated at once (by checks) for it.
