@@ -163,17 +163,11 @@ impl<'a> Classifier<'a> {
                 "接续再走可连续将军将死对方：{}",
                 chinese_line(&again, &line)
             );
-            return Classified {
-                label: Label::MateThreat,
-                evidence: Evidence {
-                    clause: "24.2",
-                    text: with_offer_note(text, &offers, sacrifice, &after),
-                    threats: Vec::new(),
-                    line,
-                },
-                threats: Vec::new(),
-                pawn_exempt: false,
-            };
+            return mate_label(
+                "24.2",
+                with_offer_note(text, &offers, sacrifice, &after),
+                line,
+            );
         }
         if !chases.is_empty() && upgrade {
             let mut shown = Vec::new();
@@ -215,17 +209,7 @@ impl<'a> Classifier<'a> {
                 "貌似{a}与{b}邀兑，但对方兑子后立即被将死：{}，不是兑，是杀",
                 chinese_line(&after, &line)
             );
-            return Classified {
-                label: Label::MateThreat,
-                evidence: Evidence {
-                    clause: "24.4、24.2",
-                    text,
-                    threats: Vec::new(),
-                    line,
-                },
-                threats: Vec::new(),
-                pawn_exempt: false,
-            };
+            return mate_label("24.4、24.2", text, line);
         }
         // The idle kinds.
         if let Some(o) = offers.first() {
@@ -513,6 +497,21 @@ fn threat_texts(pos: &Position, threats: &[Found], shown: &mut Vec<(Square, Squa
         }
     }
     parts.join("；")
+}
+
+/// A 杀 with the mating line that shows it.
+fn mate_label(clause: &'static str, text: String, line: Vec<Move>) -> Classified {
+    Classified {
+        label: Label::MateThreat,
+        evidence: Evidence {
+            clause,
+            text,
+            threats: Vec::new(),
+            line,
+        },
+        threats: Vec::new(),
+        pawn_exempt: false,
+    }
 }
 
 fn idle_label(label: Label, text: String, clause: &'static str) -> Classified {
