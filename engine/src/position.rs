@@ -730,9 +730,22 @@ impl Position {
         }
     }
 
+    /// How many legal moves of the side to move give check: as [`Position::checking_moves`]
+    /// without making the list, for ordering moves by what they leave the opponent.
+    pub fn count_checks(&self) -> usize {
+        let mut n = 0;
+        self.each_checking(Some(false), |_| n += 1);
+        n
+    }
+
     /// The legal moves that give check, and with `Some(true)` the legal captures too; with
     /// `None` only the checks that capture nothing.
     fn collect_checking(&self, captures: Option<bool>, out: &mut Vec<Move>) {
+        self.each_checking(captures, |m| out.push(m));
+    }
+
+    /// See [`Position::collect_checking`]: each move found goes to `found`.
+    fn each_checking(&self, captures: Option<bool>, mut found: impl FnMut(Move)) {
         let quiet_only = captures.is_none();
         let captures = captures == Some(true);
         let us = self.turn;
@@ -770,7 +783,7 @@ impl Position {
                         true,
                     )
                 {
-                    out.push(m);
+                    found(m);
                 }
             });
         }

@@ -159,6 +159,16 @@ impl Searcher {
             return r.clone();
         }
         let mut p = pos.clone();
+        // Most positions have no mate: one search to the full depth says so for the price of
+        // the deepest iteration alone. Only when there is one are the depths deepened one by
+        // one, so the line shown is the shortest mate (what it learns about positions without
+        // a mate is kept and spares those iterations work).
+        if max_checks > 1 && !self.mate_attack(&mut p, max_checks, &mut Vec::new()) {
+            if !self.budget.exhausted() {
+                self.mates.insert(key, None);
+            }
+            return None;
+        }
         let mut found = None;
         for depth in 1..=max_checks {
             let mut line = Vec::new();
@@ -210,8 +220,7 @@ impl Searcher {
     /// Defender to move, in check: does every answer lose to further checks?
     fn mate_defend(&mut self, pos: &mut Position, checks: u32, line: &mut Vec<Move>) -> bool {
         // Every answer must lose; the ones most likely to hold come first so a defence that
-        // holds ends the search early: captures, then king moves (the canonical order).
-        // With no check left only whether there is an answer at all matters: ask that without
+        // holds ends the search early (see `answer_order`). With no check left only whether there is an answer at all matters: ask that without
         // generating and ordering them all, unless they are already known.
         if checks == 0 {
             return match self.lists.known(pos, List::Legal) {
@@ -223,8 +232,13 @@ impl Searcher {
         if answers.is_empty() {
             return true;
         }
-        let mut main: Option<Vec<Move>> = None;
-        for i in answers {
+        let mut main: Option<(Vec<Move>, usize)> = None;
+        let order: Vec<usize> = if checks >= 2 {
+            self.answer_order(pos, answers, false)
+        } else {
+            answers.collect()
+        };
+        for i in order {
             let a = self.lists.moves[i];
             let u = pos.play_unchecked(a);
             let mut sub = Vec::new();
@@ -233,14 +247,18 @@ impl Searcher {
             if !mated {
                 return false;
             }
-            // Keep the longest defence as the main line a referee would check.
-            if main.as_ref().is_none_or(|l| sub.len() + 1 > l.len()) {
+            // Keep the longest defence as the main line a referee would check, the first in
+            // the canonical order among equally long ones.
+            let longer = main.as_ref().is_none_or(|(l, first)| {
+                sub.len() + 1 > l.len() || (sub.len() + 1 == l.len() && i < *first)
+            });
+            if longer {
                 let mut l = vec![a];
                 l.extend(sub);
-                main = Some(l);
+                main = Some((l, i));
             }
         }
-        line.extend(main.unwrap_or_default());
+        line.extend(main.map(|(l, _)| l).unwrap_or_default());
         true
     }
 
@@ -539,8 +557,27 @@ impl Searcher {
         // search off.
         let mut quiet_checks = !in_check;
         let mut moves = if in_check {
-            self.lists.range(pos, List::Legal)
+            let answers = self.lists.range(pos, List::Legal);
+            if answers.is_empty() {
+                return lost;
+            }
+            answers
         } else {
+            // A quiet move ends the segment: the side to move may stop here, unless it has no
+            // legal move at all (stalemate, lost). Asked before any move is generated, since
+            // stopping often settles the node at once.
+            let stops = if maximizing {
+                stand >= beta
+            } else {
+                stand <= alpha
+            };
+            if stops {
+                let stalemate = match self.lists.known(pos, List::Legal) {
+                    Some(moves) => moves.is_empty(),
+                    None => !pos.has_legal_move(),
+                };
+                return if stalemate { lost } else { stand };
+            }
             // Tactical moves are legal moves: only when there is none must a quiet one be
             // looked for, to tell a stalemate (lost) from a position the side may stop in.
             let captures = self.lists.range(pos, List::Captures);
@@ -552,9 +589,6 @@ impl Searcher {
             }
             captures
         };
-        if moves.is_empty() && in_check {
-            return lost;
-        }
         // Ahead: the gain stands only if the defender cannot mate at once. Asked last, and
         // only if the defender's other answers leave the attacker better than it already is.
         let refute = !maximizing && stand > 0;
@@ -566,16 +600,9 @@ impl Searcher {
                 INF
             }
         } else {
-            // A quiet move ends the segment: the side to move may stop here.
             if maximizing {
-                if stand >= beta {
-                    return stand;
-                }
                 alpha = alpha.max(stand);
             } else {
-                if stand <= alpha {
-                    return stand;
-                }
                 beta = beta.min(stand);
             }
             stand
@@ -615,15 +642,36 @@ impl Searcher {
             supporters: &supporters,
             counter_checks: self.counter_checks,
         };
+        // In check the answers most likely to hold are tried first (`answer_order`); equal
+        // outcomes are still settled in the canonical order (see `tie` below), so the order
+        // changes how soon the search ends, not what it finds.
+        let ordered = if in_check && moves.len() > 1 && ply + 1 < self.limits.gain_plies {
+            Some(self.answer_order(pos, moves.clone(), true))
+        } else {
+            None
+        };
+        let mut tried = 0;
+        // Where the canonical index of a move in `moves` starts (the quiet checks follow the
+        // captures).
+        let (mut start, mut offset) = (moves.start, 0);
+        let mut best_index = usize::MAX;
         loop {
-            let Some(i) = moves.next() else {
+            let next = match &ordered {
+                Some(o) => o.get(tried).copied(),
+                None => moves.next(),
+            };
+            tried += 1;
+            let Some(i) = next else {
                 if quiet_checks {
                     quiet_checks = false;
+                    offset += moves.end - start;
                     moves = self.lists.range(pos, List::QuietChecks);
+                    start = moves.start;
                     continue;
                 }
                 break;
             };
+            let canonical = offset + i - start;
             let m = self.lists.moves[i];
             // A line that needs the offered exchange (even as an answer to check) shows the
             // exchange, not a chase.
@@ -671,6 +719,21 @@ impl Searcher {
                 Some(c) => ledger.capture(c, m.to, mover == attacker),
                 None => ledger,
             };
+            // When the answers are reordered, one that comes first in the canonical order wins
+            // a tie with the best so far: it is searched with the window opened by one on that
+            // side, so that an equal outcome shows as exactly equal rather than as a bound.
+            let tie = ordered.is_some()
+                && canonical < best_index
+                && if maximizing {
+                    alpha == best
+                } else {
+                    beta == best
+                };
+            let (lo, hi) = match (tie, maximizing) {
+                (true, true) => (alpha - 1, beta),
+                (true, false) => (alpha, beta + 1),
+                (false, _) => (alpha, beta),
+            };
             let mut sub = Vec::new();
             let v = self.node(
                 pos,
@@ -680,21 +743,23 @@ impl Searcher {
                 next_base,
                 unguarded.as_deref().unwrap_or(&next_standing),
                 ply + 1,
-                alpha,
-                beta,
+                lo,
+                hi,
                 &mut sub,
             );
             pos.undo(m, u);
             self.moved = moved;
-            // On equal outcomes the attacker prefers to stop and the defender to take back: the
-            // main line then shows what is really won.
+            // On equal outcomes the first in the canonical order is kept, except that the
+            // attacker prefers to stop and the defender to take back: the main line then shows
+            // what is really won.
             let better = if maximizing {
                 v > best
             } else {
                 v < best
                     || (v == best && captured.is_some() && next_base.is_none() && pv.is_empty())
-            };
+            } || (tie && v == best);
             if better {
+                best_index = canonical;
                 best = v;
                 pv.clear();
                 pv.push(m);
@@ -714,6 +779,42 @@ impl Searcher {
             return -MATE;
         }
         best
+    }
+
+    /// The answers to check in `range` of `lists.moves`, the most promising first: one that
+    /// takes, then one that checks back, then the fewer checks it leaves the other side the
+    /// sooner (the usual order of mate solvers: an answer that leaves the opponent little to
+    /// do most often holds). Only how soon a search ends depends on it: every caller settles
+    /// equal outcomes in the canonical order, whatever order the moves were tried in.
+    ///
+    /// The checks are counted, or with `count_only` false listed (and kept) for a search that
+    /// will want them.
+    fn answer_order(
+        &mut self,
+        pos: &mut Position,
+        range: std::ops::Range<usize>,
+        count_only: bool,
+    ) -> Vec<usize> {
+        let mut keyed: Vec<(usize, usize)> = Vec::with_capacity(range.len());
+        for i in range {
+            let m = self.lists.moves[i];
+            let u = pos.play_unchecked(m);
+            let key = if u.captured().is_some() {
+                0
+            } else if pos.in_check() {
+                1
+            } else {
+                2 + match self.lists.known(pos, List::Checks) {
+                    Some(checks) => checks.len(),
+                    None if count_only => pos.count_checks(),
+                    None => self.lists.range(pos, List::Checks).len(),
+                }
+            };
+            pos.undo(m, u);
+            keyed.push((key, i));
+        }
+        keyed.sort_by_key(|&(key, _)| key);
+        keyed.into_iter().map(|(_, i)| i).collect()
     }
 
     /// The defender's captures that the capture `m` of the side to move lays open: the pieces
