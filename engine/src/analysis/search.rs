@@ -593,6 +593,9 @@ impl Searcher {
         // only if the defender's other answers leave the attacker better than it already is.
         let refute = !maximizing && stand > 0;
         let floor = alpha;
+        // Only a node searched with a window wider than a null window can be on the line
+        // shown: a null window only ever tells on which side of a bound the outcome lies.
+        let shown = beta - alpha > 1;
         let mut best = if in_check {
             if maximizing {
                 -INF
@@ -722,7 +725,9 @@ impl Searcher {
             // When the answers are reordered, one that comes first in the canonical order wins
             // a tie with the best so far: it is searched with the window opened by one on that
             // side, so that an equal outcome shows as exactly equal rather than as a bound.
-            let tie = ordered.is_some()
+            // Only where the line can be shown (`shown`).
+            let tie = shown
+                && ordered.is_some()
                 && canonical < best_index
                 && if maximizing {
                     alpha == best
