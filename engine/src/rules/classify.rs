@@ -301,23 +301,30 @@ impl<'a> Classifier<'a> {
     ) -> Option<GainLine> {
         let base = before
             .with_turn(!before.turn())
-            .map_or(0, |p| self.check_gain(&p).score);
-        let mut best: Option<GainLine> = None;
+            .map_or(0, |p| self.check_gain_score(&p));
+        // The best of the same threats by what it was really worth; the line of a cost by
+        // checks is worked out only if it is shown.
+        let mut best: Option<(i32, Result<GainLine, &GainLine>)> = None;
         for (bg, _) in same {
             let laid =
                 self.searcher
                     .evaluate_laid_open(before, bg.line[0], (-INF, INF), Vec::new());
-            let cost = self.check_cost(before, bg, base);
-            let worst = [laid, cost].into_iter().flatten().min_by_key(|e| e.score)?;
-            if best.as_ref().is_none_or(|b| worst.score > b.score) {
+            let cost = self.check_cost_score(before, bg, base);
+            let worst = match (laid, cost) {
+                (Some(l), Some(c)) if c < l.score => (c, Err(bg)),
+                (Some(l), _) => (l.score, Ok(l)),
+                (None, Some(c)) => (c, Err(bg)),
+                (None, None) => return None,
+            };
+            if best.as_ref().is_none_or(|b| worst.0 > b.0) {
                 best = Some(worst);
             }
         }
-        let best = best?;
-        let then = best.score.max(0);
+        let (then, best) = best?;
+        let then = then.max(0);
         if self
-            .check_cost(again, g, base)
-            .is_some_and(|c| c.score <= then)
+            .check_cost_score(again, g, base)
+            .is_some_and(|c| c <= then)
         {
             return None;
         }
@@ -328,7 +335,22 @@ impl<'a> Classifier<'a> {
         let now = self
             .searcher
             .evaluate_laid_open(again, g.line[0], (then, then + 1), counted);
-        now.filter(|e| e.score > then).map(|_| best)
+        now.filter(|e| e.score > then)?;
+        match best {
+            Ok(line) => Some(line),
+            Err(bg) => self.check_cost(before, bg, base),
+        }
+    }
+
+    /// [`Classifier::check_cost`] without its line.
+    fn check_cost_score(&mut self, pos: &Position, g: &GainLine, base: i32) -> Option<i32> {
+        let first = g.line[0];
+        pos.piece_at(first.to)?;
+        let taken = pos.after(first);
+        if taken.in_check() {
+            return None;
+        }
+        Some(g.score - (self.check_gain_score(&taken) - base).max(0))
     }
 
     /// The threat `g` (a capture first) less what the defender then wins by checks beyond
@@ -350,6 +372,33 @@ impl<'a> Classifier<'a> {
         })
     }
 
+    /// [`Classifier::check_gain`] without its line: the best check's worth found by null
+    /// windows alone (is there a check worth more than the best so far?), much cheaper than
+    /// searching each winning check in a wide window.
+    fn check_gain_score(&mut self, pos: &Position) -> i32 {
+        let mut checks = pos.checking_moves();
+        // The checks that take the most first: the best worth is likely found early, and
+        // every later check needs only show that it does not beat it.
+        checks.sort_by_key(|m| {
+            std::cmp::Reverse(pos.piece_at(m.to).map_or(0, |p| {
+                crate::analysis::material::piece_value(p.role).unwrap_or(1)
+            }))
+        });
+        let mut best = 0;
+        for m in checks {
+            // Each answer is a lower bound of the check's worth: ask again above it until
+            // it is not beaten. The checks before it are already known not to beat `best`.
+            while let Some(e) = self
+                .searcher
+                .evaluate(pos, m, (best, best + 1))
+                .filter(|e| e.score > best)
+            {
+                best = e.score;
+            }
+        }
+        best
+    }
+
     /// The most the side to move wins by a line that starts with a check (0 if nothing).
     fn check_gain(&mut self, pos: &Position) -> GainLine {
         let mut best = GainLine {
@@ -357,6 +406,13 @@ impl<'a> Classifier<'a> {
             line: Vec::new(),
         };
         for m in pos.checking_moves() {
+            // Most checks win nothing: a null window says so quickly, and only a check that
+            // beats the best so far is searched for its exact worth.
+            let beats = |e: &GainLine| e.score > best.score;
+            let null = (best.score, best.score + 1);
+            if !self.searcher.evaluate(pos, m, null).is_some_and(|e| beats(&e)) {
+                continue;
+            }
             if let Some(e) = self.searcher.evaluate(pos, m, (best.score, INF)) {
                 if e.score > best.score {
                     best = e;
