@@ -35,8 +35,14 @@
 use rustc_hash::FxHashMap;
 
 use crate::analysis::budget::Budget;
-use crate::analysis::material::Ledger;
+use crate::analysis::material::{is_material, Ledger};
 use crate::{Color, Move, Position, Square};
+
+/// Ordering the answers to check costs a count of the opponent's checks for each: it pays only
+/// in a mate search with at least this many checks left,
+const ORDER_CHECKS: u32 = 4;
+/// or in a material line with more than this many plies left.
+const ORDER_PLIES: u32 = 10;
 
 /// Score of a line in which the defender is mated (from the attacker's side).
 pub const MATE: i32 = 1_000_000;
@@ -115,7 +121,9 @@ impl Searcher {
             forbidden: Vec::new(),
             elsewhere: Vec::new(),
             no_mate: FxHashMap::default(),
-            segments: FxHashMap::default(),
+            // Room for the nodes of a typical ruling from the start: growing the table
+            // again and again costs more than the memory.
+            segments: FxHashMap::with_capacity_and_hasher(1 << 12, Default::default()),
             segment_lines: Vec::new(),
             check_first: false,
             laid_open: false,
@@ -233,7 +241,7 @@ impl Searcher {
             return true;
         }
         let mut main: Option<(Vec<Move>, usize)> = None;
-        let order: Vec<usize> = if checks >= 2 {
+        let order: Vec<usize> = if checks >= ORDER_CHECKS {
             self.answer_order(pos, answers, false)
         } else {
             answers.collect()
@@ -266,10 +274,10 @@ impl Searcher {
     /// (or mates) by force inside the segment, its best line, in the search order.
     ///
     /// Each threat is judged on its own: a capture that wins as a first move may not be tacked
-    /// onto another line (see [`Searcher::elsewhere`]). So the captures are asked first, each
-    /// only whether it wins (a null window around "no gain"); a check then counts only if it
-    /// wins without them, which also spares searching the many checks that would win only by
-    /// taking one of them on the way.
+    /// onto another line (see [`Searcher::elsewhere`]). So the captures of material are asked
+    /// first, each only whether it wins (a null window around "no gain"); a check, or a
+    /// capture of what is no material, then counts only if it wins without them, which also
+    /// spares searching the many moves that would win only by taking one of them on the way.
     pub fn gain_lines(&mut self, pos: &Position) -> Vec<GainLine> {
         let standing = self.lists.get(pos, List::Standing);
         let moves = self.lists.get(pos, List::Tactical);
@@ -277,14 +285,18 @@ impl Searcher {
             s.evaluate_with(pos, m, (0, 1), &standing)
                 .is_some_and(|g| g.score > 0)
         };
+        // A capture of what is no material (a pawn that has not crossed the river) is no
+        // threat by itself: like a check it counts only if it wins without the winning
+        // captures.
+        let takes = |m: Move| pos.piece_at(m.to).is_some_and(|p| is_material(p, m.to));
         let captures: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|&m| pos.piece_at(m.to).is_some() && wins(self, m))
+            .filter(|&m| takes(m) && wins(self, m))
             .collect();
         let mut out = Vec::new();
         for m in moves {
-            let capture = pos.piece_at(m.to).is_some();
+            let capture = takes(m);
             if capture && !captures.contains(&m) {
                 continue;
             }
@@ -319,6 +331,29 @@ impl Searcher {
         self.counted.clear();
         self.laid_open = false;
         g
+    }
+
+    /// What [`Searcher::evaluate_laid_open`] in an open window scores, without the line: found
+    /// by null windows alone (MTD(f)), each telling on which side of a bound the outcome lies,
+    /// which costs far less than one search in the open window.
+    pub fn value_laid_open(&mut self, pos: &Position, m: Move) -> Option<i32> {
+        let (mut lower, mut upper) = (-INF, INF);
+        // First: does it gain anything? (It was a threat.)
+        let mut guess = 1;
+        while lower < upper {
+            let b = guess.max(lower + 1);
+            let g = self.evaluate_laid_open(pos, m, (b - 1, b), Vec::new())?;
+            guess = g.score;
+            if g.score < b {
+                upper = g.score;
+            } else {
+                lower = g.score;
+            }
+            if self.budget.exhausted() {
+                break;
+            }
+        }
+        Some(guess)
     }
 
     /// [`Searcher::evaluate`] counting what the defender wins by a series of checks even if it
@@ -499,18 +534,17 @@ impl Searcher {
         beta: i32,
         pv: &mut Vec<Move>,
     ) -> i32 {
-        let key = SegmentKey {
-            hash: pos.hash(),
+        let key = SegmentKey::new(
+            pos.hash(),
             attacker,
             ledger,
             tracked,
             base,
-            standing: fingerprint(standing),
-            context: self.context
-                ^ ((self.moved as u64) ^ (self.moved >> 64) as u64).rotate_left(41),
+            fingerprint(standing),
+            self.context ^ ((self.moved as u64) ^ (self.moved >> 64) as u64).rotate_left(41),
             ply,
-            window: (alpha, beta),
-        };
+            (alpha, beta),
+        );
         if let Some(&(v, start, len)) = self.segments.get(&key) {
             pv.clear();
             pv.extend_from_slice(&self.segment_lines[start as usize..(start + len) as usize]);
@@ -648,7 +682,7 @@ impl Searcher {
         // In check the answers most likely to hold are tried first (`answer_order`); equal
         // outcomes are still settled in the canonical order (see `tie` below), so the order
         // changes how soon the search ends, not what it finds.
-        let ordered = if in_check && moves.len() > 1 && ply + 1 < self.limits.gain_plies {
+        let ordered = if in_check && moves.len() > 1 && ply + ORDER_PLIES < self.limits.gain_plies {
             Some(self.answer_order(pos, moves.clone(), true))
         } else {
             None
@@ -811,7 +845,11 @@ impl Searcher {
             } else {
                 2 + match self.lists.known(pos, List::Checks) {
                     Some(checks) => checks.len(),
-                    None if count_only => pos.count_checks(),
+                    None if count_only => {
+                        *self.lists.checks.entry(pos.hash()).or_insert_with(|| {
+                            u32::try_from(pos.count_checks()).expect("few checks")
+                        }) as usize
+                    }
                     None => self.lists.range(pos, List::Checks).len(),
                 }
             };
@@ -870,18 +908,40 @@ impl Searcher {
     }
 }
 
-/// Everything a segment node's result depends on.
+/// Everything a segment node's result depends on: the position's hash, and a 64-bit digest
+/// of the rest (attacker, ledger, tracked piece, frozen base, standing captures, search
+/// context and moved pieces, ply and window), small so the cache stays small and quick (two
+/// different inputs meet on one digest about as rarely as two positions on one hash).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct SegmentKey {
     hash: u64,
-    attacker: Color,
-    ledger: Ledger,
-    tracked: Option<Square>,
-    base: Option<i32>,
-    standing: u64,
-    context: u64,
-    ply: u32,
-    window: (i32, i32),
+    rest: u64,
+}
+
+impl SegmentKey {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        hash: u64,
+        attacker: Color,
+        ledger: Ledger,
+        tracked: Option<Square>,
+        base: Option<i32>,
+        standing: u64,
+        context: u64,
+        ply: u32,
+        window: (i32, i32),
+    ) -> SegmentKey {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        (
+            attacker, ledger, tracked, base, standing, context, ply, window,
+        )
+            .hash(&mut h);
+        SegmentKey {
+            hash,
+            rest: h.finish(),
+        }
+    }
 }
 
 /// The bit of a square in a set of squares.
@@ -1051,6 +1111,8 @@ enum List {
 struct MoveLists {
     index: FxHashMap<(u64, List), (u32, u32)>,
     moves: Vec<Move>,
+    /// How many checks the side to move has, where only the number was wanted.
+    checks: FxHashMap<u64, u32>,
 }
 
 impl MoveLists {

@@ -302,17 +302,15 @@ impl<'a> Classifier<'a> {
         let base = before
             .with_turn(!before.turn())
             .map_or(0, |p| self.check_gain_score(&p));
-        // The best of the same threats by what it was really worth; the line of a cost by
-        // checks is worked out only if it is shown.
-        let mut best: Option<(i32, Result<GainLine, &GainLine>)> = None;
+        // The best of the same threats by what it was really worth; its line is worked out
+        // only if it is shown.
+        let mut best: Option<(i32, Result<&GainLine, &GainLine>)> = None;
         for (bg, _) in same {
-            let laid =
-                self.searcher
-                    .evaluate_laid_open(before, bg.line[0], (-INF, INF), Vec::new());
+            let laid = self.searcher.value_laid_open(before, bg.line[0]);
             let cost = self.check_cost_score(before, bg, base);
             let worst = match (laid, cost) {
-                (Some(l), Some(c)) if c < l.score => (c, Err(bg)),
-                (Some(l), _) => (l.score, Ok(l)),
+                (Some(l), Some(c)) if c < l => (c, Err(bg)),
+                (Some(l), _) => (l, Ok(bg)),
                 (None, Some(c)) => (c, Err(bg)),
                 (None, None) => return None,
             };
@@ -337,7 +335,9 @@ impl<'a> Classifier<'a> {
             .evaluate_laid_open(again, g.line[0], (then, then + 1), counted);
         now.filter(|e| e.score > then)?;
         match best {
-            Ok(line) => Some(line),
+            Ok(bg) => self
+                .searcher
+                .evaluate_laid_open(before, bg.line[0], (-INF, INF), Vec::new()),
             Err(bg) => self.check_cost(before, bg, base),
         }
     }
@@ -410,7 +410,11 @@ impl<'a> Classifier<'a> {
             // beats the best so far is searched for its exact worth.
             let beats = |e: &GainLine| e.score > best.score;
             let null = (best.score, best.score + 1);
-            if !self.searcher.evaluate(pos, m, null).is_some_and(|e| beats(&e)) {
+            if !self
+                .searcher
+                .evaluate(pos, m, null)
+                .is_some_and(|e| beats(&e))
+            {
                 continue;
             }
             if let Some(e) = self.searcher.evaluate(pos, m, (best.score, INF)) {
