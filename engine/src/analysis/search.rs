@@ -406,7 +406,8 @@ impl Searcher {
             );
         }
         let standing = unguarded.as_deref().unwrap_or(standing);
-        if captured.is_none() && !p.in_check() {
+        let in_check = p.in_check();
+        if captured.is_none() && !in_check {
             return None;
         }
         let ledger = match captured {
@@ -421,7 +422,7 @@ impl Searcher {
         self.path.push(pos.hash());
         let tracked = captured.map(|_| m.to);
         let score = self.node(
-            &mut p, attacker, ledger, tracked, None, standing, 1, lo, hi, &mut pv,
+            &mut p, in_check, attacker, ledger, tracked, None, standing, 1, lo, hi, &mut pv,
         );
         let mut line = vec![m];
         line.extend(pv);
@@ -488,7 +489,8 @@ impl Searcher {
         for m in self.lists.get(&p, list) {
             let c = p.piece_at(m.to);
             let u = p.play_unchecked(m);
-            if let Some((t, b)) = ctx.successor(m, c.is_some(), p.in_check(), false) {
+            let checks = p.in_check();
+            if let Some((t, b)) = ctx.successor(m, c.is_some(), checks, false) {
                 let l = match c {
                     Some(c) => ledger.capture(c, m.to, false),
                     None => ledger,
@@ -498,6 +500,7 @@ impl Searcher {
                 let mut sub = Vec::new();
                 let v = self.node(
                     &mut p,
+                    checks,
                     attacker,
                     l,
                     t,
@@ -524,6 +527,7 @@ impl Searcher {
     fn node(
         &mut self,
         pos: &mut Position,
+        in_check: bool,
         attacker: Color,
         ledger: Ledger,
         tracked: Option<Square>,
@@ -551,7 +555,7 @@ impl Searcher {
             return v;
         }
         let v = self.search_node(
-            pos, attacker, ledger, tracked, base, standing, ply, alpha, beta, pv,
+            pos, in_check, attacker, ledger, tracked, base, standing, ply, alpha, beta, pv,
         );
         if !self.budget.exhausted() {
             let start = u32::try_from(self.segment_lines.len()).expect("fewer than 4 G moves");
@@ -563,9 +567,11 @@ impl Searcher {
     }
 
     #[allow(clippy::too_many_arguments)]
+    /// `in_check`: whether the side to move in `pos` is in check (the caller knows).
     fn search_node(
         &mut self,
         pos: &mut Position,
+        in_check: bool,
         attacker: Color,
         ledger: Ledger,
         tracked: Option<Square>,
@@ -582,14 +588,15 @@ impl Searcher {
         if !self.budget.take() || self.path.contains(&pos.hash()) {
             return stand;
         }
-        let in_check = pos.in_check();
         // In check every answer goes on with the segment; otherwise only captures and checks
         // can (whether a quiet move would also be possible matters only for stalemate).
         let lost = if maximizing { -MATE } else { MATE };
         // Out of check the moves are the tactical ones, captures first: the checks that capture
         // nothing come after them in the same order, and are made only if no capture cuts the
         // search off.
-        let mut quiet_checks = !in_check;
+        // The defender's checks that take nothing go on with the segment only to win back a
+        // piece (see `Context::successor`): with none to win back they need not be made.
+        let mut quiet_checks = !in_check && (maximizing || tracked.is_some());
         let mut moves = if in_check {
             let answers = self.lists.range(pos, List::Legal);
             if answers.is_empty() {
@@ -616,7 +623,7 @@ impl Searcher {
             // looked for, to tell a stalemate (lost) from a position the side may stop in.
             let captures = self.lists.range(pos, List::Captures);
             if captures.is_empty()
-                && self.lists.range(pos, List::QuietChecks).is_empty()
+                && (!quiet_checks || self.lists.range(pos, List::QuietChecks).is_empty())
                 && !pos.has_legal_move()
             {
                 return lost;
@@ -776,6 +783,7 @@ impl Searcher {
             let mut sub = Vec::new();
             let v = self.node(
                 pos,
+                checks,
                 attacker,
                 l,
                 next_tracked,
