@@ -730,12 +730,18 @@ impl Position {
         }
     }
 
-    /// How many legal moves of the side to move give check: as [`Position::checking_moves`]
-    /// without making the list, for ordering moves by what they leave the opponent.
-    pub fn count_checks(&self) -> usize {
-        let mut n = 0;
-        self.each_checking(Some(false), |_| n += 1);
-        n
+    /// How many legal moves of the side to move give check, and how many of those also take
+    /// a piece: as [`Position::checking_moves`] without making the list, for ordering moves
+    /// by what they leave the opponent.
+    pub fn count_checks(&self) -> (usize, usize) {
+        let (mut checks, mut taking) = (0, 0);
+        self.each_checking(Some(false), |m| {
+            checks += 1;
+            if self.board.get(m.to).is_some() {
+                taking += 1;
+            }
+        });
+        (checks, taking)
     }
 
     /// The legal moves that give check, and with `Some(true)` the legal captures too; with
