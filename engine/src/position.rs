@@ -702,7 +702,7 @@ impl Position {
     /// no trial: only one that touches the squares through which the king can be attacked
     /// can expose our king (or leave it in check), and only one that lands on or leaves a
     /// square of [`CheckSquares`] can give check.
-    fn collect_moves(&self, wanted: Wanted, out: &mut Vec<Move>) {
+    pub(crate) fn collect_moves(&self, wanted: Wanted, out: &mut Vec<Move>) {
         match wanted {
             Wanted::All => self.collect_legal(false, out),
             Wanted::Captures => self.collect_legal(true, out),
@@ -1242,7 +1242,7 @@ fn sq(i: u8) -> Square {
 
 /// Which legal moves a generation asks for.
 #[derive(Clone, Copy)]
-enum Wanted {
+pub(crate) enum Wanted {
     All,
     Captures,
     Checks,

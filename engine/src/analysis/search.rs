@@ -36,6 +36,7 @@ use rustc_hash::FxHashMap;
 
 use crate::analysis::budget::Budget;
 use crate::analysis::material::{is_material, Ledger};
+use crate::position::Wanted;
 use crate::{Color, Move, Position, Square};
 
 /// Ordering the answers to check costs a count of the opponent's checks for each: it pays only
@@ -1128,6 +1129,8 @@ struct MoveLists {
     moves: Vec<Move>,
     /// How many checks the side to move has, where only the number was wanted.
     checks: FxHashMap<u64, u32>,
+    /// Room for sorting a new list (see [`canonical`]).
+    keyed: Vec<(u64, Move)>,
 }
 
 impl MoveLists {
@@ -1139,36 +1142,40 @@ impl MoveLists {
 
     /// Where the list `list` of `pos` stands in `moves`, made if need be. The buffer only
     /// grows, so the range stays good while the searches below add lists of their own, and
-    /// walking it costs no copy.
+    /// walking it costs no copy. A new list is generated straight into the buffer.
     fn range(&mut self, pos: &Position, list: List) -> std::ops::Range<usize> {
         let key = (pos.hash(), list);
         if let Some(&(start, len)) = self.index.get(&key) {
             return start as usize..(start + len) as usize;
         }
         let start = self.moves.len();
-        self.get(pos, list);
+        let wanted = match list {
+            List::Legal => Wanted::All,
+            List::Checks => Wanted::Checks,
+            List::Tactical => Wanted::Tactical,
+            List::Captures => Wanted::Captures,
+            List::QuietChecks => Wanted::QuietChecks,
+            List::Standing => Wanted::Captures,
+        };
+        if list == List::Standing {
+            // See `standing_captures`.
+            if let Some(p) = pos.with_turn(!pos.turn()) {
+                p.collect_moves(wanted, &mut self.moves);
+            }
+        } else {
+            pos.collect_moves(wanted, &mut self.moves);
+            canonical(pos, &mut self.moves[start..], &mut self.keyed);
+        }
+        let at = u32::try_from(start).expect("fewer than 4 G moves kept");
+        let len = u32::try_from(self.moves.len() - start).expect("a short list");
+        self.index.insert(key, (at, len));
         start..self.moves.len()
     }
 
     /// The list `list` of `pos`.
     fn get(&mut self, pos: &Position, list: List) -> Vec<Move> {
-        let key = (pos.hash(), list);
-        if let Some(&(start, len)) = self.index.get(&key) {
-            return self.moves[start as usize..(start + len) as usize].to_vec();
-        }
-        let moves = match list {
-            List::Legal => canonical(pos, pos.legal_moves()),
-            List::Checks => canonical(pos, pos.checking_moves()),
-            List::Tactical => canonical(pos, pos.tactical_moves()),
-            List::Captures => canonical(pos, pos.capturing_moves()),
-            List::QuietChecks => canonical(pos, pos.quiet_checking_moves()),
-            List::Standing => standing_captures(pos),
-        };
-        let start = u32::try_from(self.moves.len()).expect("fewer than 4 G moves kept");
-        let len = u32::try_from(moves.len()).expect("a short list");
-        self.moves.extend_from_slice(&moves);
-        self.index.insert(key, (start, len));
-        moves
+        let range = self.range(pos, list);
+        self.moves[range].to_vec()
     }
 }
 
@@ -1177,7 +1184,7 @@ impl MoveLists {
 /// from and where it goes, each seen from its own side (rank from its back rank, distance
 /// from the centre file). A mirrored or colour-swapped position is then searched in the same
 /// order and ruled the same. Equal keys keep the generator's order (a stable sort).
-fn canonical(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
+fn canonical(pos: &Position, moves: &mut [Move], keyed: &mut Vec<(u64, Move)>) {
     let us = pos.turn();
     // The key packed into one integer, field by field in the order above, each field in its
     // own byte (or more), so comparing integers compares the fields in turn; worked out once
@@ -1194,11 +1201,12 @@ fn canonical(pos: &Position, mut moves: Vec<Move>) -> Vec<Move> {
             .expect("piece values are far below a million");
         most_valuable_first << 40 | (role as u64) << 32 | rel(m.from) << 16 | rel(m.to)
     };
-    let mut keyed: Vec<(u64, Move)> = moves.iter().map(|&m| (key(m), m)).collect();
+    keyed.clear();
+    keyed.extend(moves.iter().map(|&m| (key(m), m)));
     keyed.sort_by_key(|&(k, _)| k);
-    moves.clear();
-    moves.extend(keyed.into_iter().map(|(_, m)| m));
-    moves
+    for (slot, &(_, m)) in moves.iter_mut().zip(keyed.iter()) {
+        *slot = m;
+    }
 }
 
 #[cfg(test)]
