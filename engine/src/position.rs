@@ -716,9 +716,9 @@ impl Position {
     fn collect_legal(&self, captures_only: bool, out: &mut Vec<Move>) {
         let us = self.turn;
         let guard = Guard::new(self);
-        for from in self.board.occupied() {
+        for from in self.board.occupied_by(us) {
             match self.board.get(from) {
-                Some(p) if p.color == us && guard.may_move(from, p.role) => {}
+                Some(p) if guard.may_move(from, p.role) => {}
                 _ => continue,
             }
             self.gen_piece(from, |m| {
@@ -758,9 +758,9 @@ impl Position {
         let guard = Guard::new(self);
         let their_king = self.king(!us);
         let checking = CheckSquares::new(self);
-        for from in self.board.occupied() {
+        for from in self.board.occupied_by(us) {
             let role = match self.board.get(from) {
-                Some(p) if p.color == us && guard.may_move(from, p.role) => p.role,
+                Some(p) if guard.may_move(from, p.role) => p.role,
                 _ => continue,
             };
             // Squares on which this piece may give check, or all of them when moving it off
@@ -800,9 +800,9 @@ impl Position {
     pub fn has_legal_move(&self) -> bool {
         let us = self.turn;
         let guard = Guard::new(self);
-        for from in self.board.occupied() {
+        for from in self.board.occupied_by(us) {
             match self.board.get(from) {
-                Some(p) if p.color == us && guard.may_move(from, p.role) => {}
+                Some(p) if guard.may_move(from, p.role) => {}
                 _ => continue,
             }
             let mut found = false;
