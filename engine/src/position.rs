@@ -1428,6 +1428,17 @@ mod tests {
                 same(p.checking_moves(), &checks);
                 same(p.capturing_moves(), &captures);
                 same(p.tactical_moves(), &|m| captures(m) || checks(m));
+                let legal = p.legal_moves();
+                let counted = (
+                    legal.iter().filter(|&&m| checks(m)).count(),
+                    legal.iter().filter(|&&m| checks(m) && captures(m)).count(),
+                );
+                assert_eq!(
+                    p.count_checks(),
+                    counted,
+                    "{}",
+                    crate::notation::fen::write(&p)
+                );
             }
         }
     }

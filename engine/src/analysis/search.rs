@@ -1270,6 +1270,46 @@ mod tests {
         assert!(!wins("4k4/4a4/4b4/4r4/2c3b1P/6N2/4C4/9/9/3K5 b", "c5i5"));
     }
 
+    /// The horse takes a pawn that has not crossed the river, with check; after the king steps
+    /// aside the rook could take the horse on a7, but that capture stands anyway and is a
+    /// threat of its own. Taking no material, the horse's capture is no threat by itself: only
+    /// the rook's capture and its check that wins an advisor are listed.
+    #[test]
+    fn a_capture_of_no_material_is_no_threat_by_itself() {
+        let position = "3a5/4ak3/n8/4p4/9/3N5/9/R8/9/3K5 w";
+        let pos = fen::parse(position, SetupMode::Standard).expect("legal");
+        let firsts: Vec<String> = searcher()
+            .gain_lines(&pos)
+            .iter()
+            .map(|g| g.line[0].to_string())
+            .collect();
+        assert_eq!(firsts, ["a2a7", "a2f2"]);
+        // The horse's capture does win the horse if the rook's capture may follow it.
+        assert!(wins(position, "d4e6"));
+    }
+
+    /// What the null windows find a capture worth is what one search in the open window finds.
+    #[test]
+    fn the_laid_open_worth_found_by_null_windows_is_the_open_windows() {
+        for (position, first) in [
+            ("3a1k3/2N6/2r6/9/9/9/9/3R5/9/4K4 w", "d2d9"),
+            ("4k4/4a4/4b4/4r4/2c3b1P/6N2/4C4/9/9/3K5 b", "c5i5"),
+            ("3a5/4ak3/n8/4p4/9/3N5/9/R8/9/3K5 w", "a2a7"),
+            ("3a5/4ak3/n8/4p4/9/3N5/9/R8/9/3K5 w", "d4e6"),
+        ] {
+            let pos = fen::parse(position, SetupMode::Standard).expect("legal");
+            let m = iccs::parse(first).expect("ICCS");
+            let open = searcher()
+                .evaluate_laid_open(&pos, m, (-INF, INF), Vec::new())
+                .map(|g| g.score);
+            assert_eq!(
+                searcher().value_laid_open(&pos, m),
+                open,
+                "{position} {first}"
+            );
+        }
+    }
+
     /// A direct capture is a chase whatever the defender threatens elsewhere (图8): its own
     /// threats do not protect the piece taken.
     #[test]
