@@ -232,8 +232,9 @@ impl Searcher {
     /// Defender to move, in check: does every answer lose to further checks?
     fn mate_defend(&mut self, pos: &mut Position, checks: u32, line: &mut Vec<Move>) -> bool {
         // Every answer must lose; the ones most likely to hold come first so a defence that
-        // holds ends the search early (see `answer_order`). With no check left only whether there is an answer at all matters: ask that without
-        // generating and ordering them all, unless they are already known.
+        // holds ends the search early (see `answer_order`). With no check left only whether
+        // there is an answer at all matters: ask that without generating and ordering them
+        // all, unless they are already known.
         if checks == 0 {
             return match self.lists.known(pos, List::Legal) {
                 Some(answers) => answers.is_empty(),
@@ -570,8 +571,8 @@ impl Searcher {
         v
     }
 
-    #[allow(clippy::too_many_arguments)]
     /// `in_check`: whether the side to move in `pos` is in check (the caller knows).
+    #[allow(clippy::too_many_arguments)]
     fn search_node(
         &mut self,
         pos: &mut Position,
@@ -1127,7 +1128,8 @@ enum List {
 struct MoveLists {
     index: FxHashMap<(u64, List), (u32, u32)>,
     moves: Vec<Move>,
-    /// How many checks the side to move has, where only the number was wanted.
+    /// How many checks the side to move has, weighted as [`Searcher::answer_order`] weighs
+    /// them, where only that number was wanted.
     checks: FxHashMap<u64, u32>,
     /// Room for sorting a new list (see [`canonical`]).
     keyed: Vec<(u64, Move)>,
