@@ -653,3 +653,28 @@ fn to_threat(f: &Found) -> Threat {
         line: f.line.clone(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen;
+    use crate::SetupMode;
+
+    /// What the null windows find the best check worth is what searching each check in the
+    /// open window finds, on positions where checks win material, mate, or win nothing.
+    #[test]
+    fn the_check_gain_found_by_null_windows_is_the_open_windows() {
+        let book = RuleBook::cxa2011();
+        for position in [
+            "3a1k3/9/2r6/9/9/9/9/7R1/9/4K4 w",
+            "3a5/4ak3/n8/4p4/9/3N5/9/R8/9/3K5 w",
+            "9/n4k3/9/4p4/R8/3N5/9/9/9/3K5 w",
+            "4k4/9/9/9/4n4/9/9/9/9/R3K4 w",
+        ] {
+            let pos = fen::parse(position, SetupMode::Standard).expect("legal");
+            let open = Classifier::new(&book).check_gain(&pos).score;
+            let null = Classifier::new(&book).check_gain_score(&pos);
+            assert_eq!(null, open, "{position}");
+        }
+    }
+}
