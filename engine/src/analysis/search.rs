@@ -292,7 +292,8 @@ impl Searcher {
         };
         // A capture of what is no material (a pawn that has not crossed the river) is no
         // threat by itself: like a check it counts only if it wins without the winning
-        // captures.
+        // captures. Whether other lines may tack it on does not matter: without check it
+        // cannot help them, for the defender may stop right after it.
         let takes = |m: Move| pos.piece_at(m.to).is_some_and(|p| is_material(p, m.to));
         let captures: Vec<Move> = moves
             .iter()
