@@ -1094,9 +1094,15 @@ fn abandoned(pos: &Position, to: Square, standing: &[Move], guarded: u64) -> Opt
 
 /// The captures the other side could make here if it were its turn.
 fn standing_captures(pos: &Position) -> Vec<Move> {
-    match pos.with_turn(!pos.turn()) {
-        Some(p) => p.capturing_moves(),
-        None => Vec::new(),
+    let mut out = Vec::new();
+    standing_captures_into(pos, &mut out);
+    out
+}
+
+/// [`standing_captures`], added to `out` (in the generator's order).
+fn standing_captures_into(pos: &Position, out: &mut Vec<Move>) {
+    if let Some(p) = pos.with_turn(!pos.turn()) {
+        p.collect_moves(Wanted::Captures, out);
     }
 }
 
@@ -1158,17 +1164,18 @@ impl MoveLists {
             List::Tactical => Wanted::Tactical,
             List::Captures => Wanted::Captures,
             List::QuietChecks => Wanted::QuietChecks,
-            List::Standing => Wanted::Captures,
-        };
-        if list == List::Standing {
-            // See `standing_captures`.
-            if let Some(p) = pos.with_turn(!pos.turn()) {
-                p.collect_moves(wanted, &mut self.moves);
+            List::Standing => {
+                standing_captures_into(pos, &mut self.moves);
+                return self.keep(key, start);
             }
-        } else {
-            pos.collect_moves(wanted, &mut self.moves);
-            canonical(pos, &mut self.moves[start..], &mut self.keyed);
-        }
+        };
+        pos.collect_moves(wanted, &mut self.moves);
+        canonical(pos, &mut self.moves[start..], &mut self.keyed);
+        self.keep(key, start)
+    }
+
+    /// Index the list just added to `moves` from `start` on.
+    fn keep(&mut self, key: (u64, List), start: usize) -> std::ops::Range<usize> {
         let at = u32::try_from(start).expect("fewer than 4 G moves kept");
         let len = u32::try_from(self.moves.len() - start).expect("a short list");
         self.index.insert(key, (at, len));

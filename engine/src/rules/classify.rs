@@ -344,12 +344,7 @@ impl<'a> Classifier<'a> {
 
     /// [`Classifier::check_cost`] without its line.
     fn check_cost_score(&mut self, pos: &Position, g: &GainLine, base: i32) -> Option<i32> {
-        let first = g.line[0];
-        pos.piece_at(first.to)?;
-        let taken = pos.after(first);
-        if taken.in_check() {
-            return None;
-        }
+        let taken = taken_plainly(pos, g)?;
         Some(g.score - (self.check_gain_score(&taken) - base).max(0))
     }
 
@@ -357,14 +352,9 @@ impl<'a> Classifier<'a> {
     /// `base`, with the capture and those checks as its line; `None` if its first move is no
     /// plain capture.
     fn check_cost(&mut self, pos: &Position, g: &GainLine, base: i32) -> Option<GainLine> {
-        let first = g.line[0];
-        pos.piece_at(first.to)?;
-        let taken = pos.after(first);
-        if taken.in_check() {
-            return None;
-        }
+        let taken = taken_plainly(pos, g)?;
         let answer = self.check_gain(&taken);
-        let mut line = vec![first];
+        let mut line = vec![g.line[0]];
         line.extend(answer.line);
         Some(GainLine {
             score: g.score - (answer.score - base).max(0),
@@ -652,6 +642,15 @@ fn to_threat(f: &Found) -> Threat {
         rootedness: f.rootedness,
         line: f.line.clone(),
     }
+}
+
+/// The position after the first move of `g` when that move is a plain capture (it takes and
+/// gives no check): what a cost by checks is weighed on.
+fn taken_plainly(pos: &Position, g: &GainLine) -> Option<Position> {
+    let first = g.line[0];
+    pos.piece_at(first.to)?;
+    let taken = pos.after(first);
+    (!taken.in_check()).then_some(taken)
 }
 
 #[cfg(test)]
