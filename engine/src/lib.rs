@@ -26,7 +26,8 @@
 //! let ruling = judge(&pos, &moves, &RuleBook::cxa2011()).unwrap();
 //! assert_eq!(ruling.plies[0].label, Label::Check);
 //! assert_eq!(ruling.plies[0].evidence.clause, "24.1");
-//! assert_eq!(ruling.red.summary, "长将");
+//! let cycle = ruling.cycle.as_ref().unwrap(); // the four plies repeat
+//! assert_eq!(cycle.red.summary, "长将");
 //! assert_eq!(ruling.verdict, Verdict::RedLoses);
 //! println!("{}", ruling.reason); // 红方长将，为长将（禁止着法）；… 红方作负。
 //! ```
@@ -35,6 +36,7 @@ pub mod analysis;
 mod attacks;
 mod board;
 mod color;
+pub mod history;
 mod moves;
 pub mod notation;
 mod piece;

@@ -1,6 +1,9 @@
 //! Property tests: hostile text never panics a parser, and what qili writes it reads back,
 //! on positions reached by random playouts from the start and the perft positions.
 
+mod common;
+
+use common::perft_positions;
 use proptest::prelude::*;
 use qili::notation::{chinese, dhtmlxq, fen, iccs, parse_move, parse_moves, wxf};
 use qili::{Color, Position, SetupMode};
@@ -21,14 +24,6 @@ fn notation_text() -> impl Strategy<Value = String> {
 
 fn any_text() -> impl Strategy<Value = String> {
     prop_oneof![notation_text(), ".{0,12}", "[0-9]{64}", "[0-9 ]{60,66}"]
-}
-
-fn perft_positions() -> Vec<Position> {
-    include_str!("perft.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| fen::parse(l.split(';').next()?, SetupMode::Standard).ok())
-        .collect()
 }
 
 /// A position reached from the start or a perft position by the given move choices.

@@ -76,10 +76,15 @@ fuzz_target!(|input: Input| {
         moves.push(m);
     }
 
-    match rules::judge(start, &moves, &book) {
+    match rules::judge_with(start, &moves, &book, rules::Scope::AllPlies) {
         Ok(ruling) => {
             assert!(!illegal_last, "an illegal last move was judged: {moves:?}");
             assert_eq!(ruling.plies.len(), moves.len(), "{moves:?}");
+            assert_eq!(
+                ruling.cycle.is_none(),
+                ruling.verdict == rules::Verdict::NoRepetition,
+                "{moves:?}"
+            );
         }
         Err(JudgeError::NoMoves) => assert!(moves.is_empty()),
         Err(JudgeError::IllegalMove { ply, .. }) => {

@@ -181,7 +181,7 @@ mod tests {
     use super::*;
     use crate::case::{CycleClaim, LabelsFrom, PublishedMove, Source};
     use crate::edition::Edition;
-    use qili::rules::{Evidence, Label, PlyRuling, RuleBookId, SideClass, SideRuling, Verdict};
+    use qili::rules::{Evidence, Label, PlyRuling, RuleBookId, Verdict};
     use qili::{Color, Move, Square};
 
     fn mv(s: &str) -> Move {
@@ -216,11 +216,6 @@ mod tests {
 
     /// A synthetic ruling: the engine's real rulings are not asserted here, only the logic.
     fn ruling(labels: &[Label], verdict: Verdict) -> Ruling {
-        let side = |color| SideRuling {
-            color,
-            class: SideClass::Allowed,
-            summary: String::new(),
-        };
         Ruling {
             book: RuleBookId::Cxa2011,
             plies: labels
@@ -233,11 +228,10 @@ mod tests {
                     chinese: String::new(),
                     label,
                     evidence: Evidence::default(),
+                    judged: true,
                 })
                 .collect(),
             cycle: None,
-            red: side(Color::Red),
-            black: side(Color::Black),
             verdict,
             reason: String::new(),
         }

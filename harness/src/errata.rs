@@ -146,7 +146,7 @@ mod tests {
     use crate::compare::Comparison;
     use crate::lint::lint_text;
     use crate::run::Judged;
-    use qili::rules::{Evidence, PlyRuling, RuleBookId, SideClass, SideRuling};
+    use qili::rules::{Evidence, PlyRuling, RuleBookId};
     use qili::Color;
 
     fn case() -> Case {
@@ -158,11 +158,6 @@ mod tests {
 
     /// A synthetic ruling of the fixture's moves: the logic is under test, not the engine.
     fn ruled(case: &Case, labels: [Label; 4], verdict: Verdict) -> Judged {
-        let side = |color| SideRuling {
-            color,
-            class: SideClass::Allowed,
-            summary: String::new(),
-        };
         let plies = case.published[0]
             .moves
             .iter()
@@ -179,6 +174,7 @@ mod tests {
                     text: format!("证据{}", i + 1),
                     ..Evidence::default()
                 },
+                judged: true,
             })
             .collect();
         Judged::Ruled {
@@ -187,8 +183,6 @@ mod tests {
                 book: RuleBookId::Cxa2011,
                 plies,
                 cycle: None,
-                red: side(Color::Red),
-                black: side(Color::Black),
                 verdict,
                 reason: "理由".into(),
             }),

@@ -19,7 +19,7 @@ use crate::tags::Tag;
 /// Bump when the shape of `results.json` changes (README.md, "results.json", lists the
 /// versions). 2: `rule_books`, the verdicts under each rule book; 3: a published verdict may be
 /// absent (null).
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Results {
@@ -145,18 +145,46 @@ pub struct EngineResult {
     pub verdict: String,
     pub verdict_chinese: String,
     pub reason: String,
+    /// The cycle judged, with each side's moves in it; `None` when nothing repeats.
     pub cycle: Option<CycleResult>,
+}
+
+/// The cycle judged: the plies `start..=end` (1-based), at the end of the moves given.
+#[derive(Clone, Debug, Serialize)]
+pub struct CycleResult {
+    /// `repetition` (the position recurs) or `nine_rounds` (the nine-round rule).
+    pub rule: &'static str,
+    /// The 1-based number of the first judged ply.
+    pub start: usize,
+    /// The 1-based number of the last judged ply (the last ply given).
+    pub end: usize,
+    /// Plies in one period of a repetition; `None` under the nine-round rule.
+    pub period: Option<usize>,
+    /// How many times the cycle's position occurred (3: a threefold repetition).
+    pub occurrences: usize,
+    pub note: String,
     pub red: SideResult,
     pub black: SideResult,
 }
 
-#[derive(Clone, Debug, Serialize)]
-pub struct CycleResult {
-    pub start: usize,
-    pub period: usize,
-    pub occurrences: usize,
-    pub exact: bool,
-    pub note: String,
+impl CycleResult {
+    pub fn from_cycle(c: &qili::rules::Cycle) -> CycleResult {
+        let side = |s: &qili::rules::SideRuling| SideResult {
+            class: s.class.name().to_string(),
+            class_chinese: s.class.chinese().to_string(),
+            summary: s.summary.clone(),
+        };
+        CycleResult {
+            rule: c.rule.name(),
+            start: c.start + 1,
+            end: c.start + c.len,
+            period: c.period(),
+            occurrences: c.occurrences,
+            note: c.note.clone(),
+            red: side(&c.red),
+            black: side(&c.black),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -194,6 +222,8 @@ pub struct PlyResult {
     /// The move as the engine writes it in Chinese.
     pub engine_chinese: Option<String>,
     pub status: PlyStatus,
+    /// Whether the ply is one of the judged cycle's (the others are labelled, not judged).
+    pub judged: bool,
     /// The record's reason when the difference is recorded.
     pub reason: Option<String>,
     pub evidence: Option<EvidenceResult>,
@@ -285,25 +315,12 @@ fn side_name(c: Color) -> &'static str {
 }
 
 fn engine_result(r: &Ruling) -> EngineResult {
-    let side = |s: &qili::rules::SideRuling| SideResult {
-        class: s.class.name().to_string(),
-        class_chinese: s.class.chinese().to_string(),
-        summary: s.summary.clone(),
-    };
     EngineResult {
         rule_book: r.book.name().to_string(),
         verdict: r.verdict.name().to_string(),
         verdict_chinese: r.verdict.chinese().to_string(),
         reason: r.reason.clone(),
-        cycle: r.cycle.as_ref().map(|c| CycleResult {
-            start: c.start,
-            period: c.period,
-            occurrences: c.occurrences,
-            exact: c.exact,
-            note: c.note.clone(),
-        }),
-        red: side(&r.red),
-        black: side(&r.black),
+        cycle: r.cycle.as_ref().map(CycleResult::from_cycle),
     }
 }
 
@@ -346,7 +363,7 @@ fn edition_result(run: &EditionRun) -> EditionResult {
         .enumerate()
         .map(|(i, m)| {
             let ply = i + 1;
-            let engine_ply = ruling.and_then(|r| r.plies.get(i));
+            let engine_ply = ruling.and_then(|r| r.ply(ply));
             let engine_label: Option<Label> = engine_ply.map(|p| p.label);
             let reason = comparison.as_ref().and_then(|c| {
                 c.differences.iter().find_map(|d| match d.difference {
@@ -371,6 +388,7 @@ fn edition_result(run: &EditionRun) -> EditionResult {
                 engine: engine_label.map(|l| l.chinese().to_string()),
                 engine_chinese: engine_ply.map(|p| p.chinese.clone()),
                 status,
+                judged: engine_ply.is_some_and(|p| p.judged),
                 reason,
                 evidence: engine_ply.map(|p| EvidenceResult::from_evidence(&p.evidence)),
             };

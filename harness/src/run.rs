@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use qili::rules::{judge, RuleBook, RuleBookId, Ruling};
+use qili::rules::{judge_with, RuleBook, RuleBookId, Ruling, Scope};
 use rayon::prelude::*;
 
 use crate::case::Case;
@@ -83,7 +83,9 @@ pub fn judge_block(
         None => return Judged::NoRuleBook,
     };
     let moves = published.engine_moves();
-    let result = catch_unwind(AssertUnwindSafe(|| judge(&case.start, &moves, &book)));
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        judge_with(&case.start, &moves, &book, Scope::AllPlies)
+    }));
     let ruling = match result {
         Ok(Ok(r)) => r,
         Ok(Err(e)) => {

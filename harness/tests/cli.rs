@@ -54,10 +54,17 @@ fn judge_json_has_the_documented_shape() {
         assert!(p["chinese"].is_string());
         assert!(p["evidence"]["text"].is_string());
         assert!(p["evidence"]["clause"].is_string());
+        assert_eq!(p["judged"], true);
     }
+    assert_eq!(v["moves"], 4);
+    let cycle = &v["cycle"];
+    assert_eq!(cycle["rule"], "repetition");
+    assert_eq!((&cycle["start"], &cycle["end"]), (&1.into(), &4.into()));
+    assert_eq!(cycle["period"], 4);
+    assert_eq!(cycle["occurrences"], 2);
     for side in ["red", "black"] {
-        assert!(v["sides"][side]["summary"].is_string());
-        assert!(v["sides"][side]["class"].is_string());
+        assert!(cycle[side]["summary"].is_string());
+        assert!(cycle[side]["class"].is_string());
     }
     assert!(qili::rules::Verdict::from_name(v["verdict"].as_str().unwrap()).is_some());
     assert!(v["reason"].is_string());
@@ -184,4 +191,153 @@ fn help_is_in_english_and_lists_the_commands() {
     for c in ["check", "run", "judge", "perft", "convert", "rules"] {
         assert!(out.contains(c), "{out}");
     }
+}
+
+const ROOK: &str = "4k4/9/9/9/5R3/9/9/9/9/3K5 w";
+/// Both kings step out and back, then red checks perpetually (twice round).
+const GAME: &str = "1. 帅六进一 将5进1 2. 帅六退一 将5退1 3. 车四平五 将5平6 4. 车五平四 将6平5 \
+                    5. 车四平五 将5平6 6. 车五平四 将6平5";
+
+fn judge_json(args: &[&str], stdin: Option<&str>) -> serde_json::Value {
+    use std::io::Write;
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_qili"));
+    cmd.args(args)
+        .arg("--json")
+        .current_dir(here())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = cmd.spawn().expect("qili runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(stdin.unwrap_or("").as_bytes())
+        .expect("stdin written");
+    let o = child.wait_with_output().expect("qili ends");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).expect("JSON")
+}
+
+/// A whole game from the command line, a file or standard input: only the cycle at the end is
+/// judged and labelled, and the JSON says which plies it is.
+#[test]
+fn judge_takes_a_whole_game_from_the_command_line_a_file_or_stdin() {
+    let file = here().join(format!("qili-cli-game-{}.txt", std::process::id()));
+    std::fs::write(&file, GAME).unwrap();
+    let file_arg = file.display().to_string();
+    let runs = [
+        judge_json(&["judge", "--fen", ROOK, "--moves", GAME], None),
+        judge_json(&["judge", "--fen", ROOK, "--moves-file", &file_arg], None),
+        judge_json(&["judge", "--fen", ROOK, "--moves-file", "-"], Some(GAME)),
+    ];
+    std::fs::remove_file(&file).unwrap();
+    for v in &runs {
+        assert_eq!(v, &runs[0]);
+        assert_eq!(v["moves"], 12);
+        assert_eq!(v["verdict"], "red_must_change");
+        let cycle = &v["cycle"];
+        assert_eq!(cycle["rule"], "repetition");
+        assert_eq!((&cycle["start"], &cycle["end"]), (&9.into(), &12.into()));
+        assert_eq!(cycle["period"], 4);
+        assert_eq!(cycle["occurrences"], 3);
+        assert_eq!(cycle["red"]["summary"], "长将");
+        let plies: Vec<u64> = v["plies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["ply"].as_u64().unwrap())
+            .collect();
+        assert_eq!(plies, [9, 10, 11, 12]);
+    }
+    // --all-plies labels the rest, marked as not judged.
+    let all = judge_json(
+        &["judge", "--fen", ROOK, "--moves", GAME, "--all-plies"],
+        None,
+    );
+    let plies = all["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 12);
+    let judged: Vec<bool> = plies
+        .iter()
+        .map(|p| p["judged"].as_bool().unwrap())
+        .collect();
+    assert_eq!(judged, [[false; 8].as_slice(), &[true; 4]].concat());
+    assert_eq!(all["verdict"], runs[0]["verdict"]);
+    // Nothing repeats: nothing is judged.
+    let none = judge_json(
+        &[
+            "judge",
+            "--fen",
+            "startpos",
+            "--moves",
+            "1. 炮二平五 马8进7 2. 马二进三 车9平8",
+        ],
+        None,
+    );
+    assert_eq!(none["verdict"], "no_repetition");
+    assert!(none["cycle"].is_null());
+    assert_eq!(none["plies"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn judge_move_sources_are_exclusive_and_named_in_errors() {
+    let o = qili(&here(), &["judge", "--fen", ROOK]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o).trim(),
+        "error: give the moves with --moves or --moves-file"
+    );
+    let o = qili(
+        &here(),
+        &[
+            "judge",
+            "--fen",
+            ROOK,
+            "--moves",
+            "f5e5",
+            "--moves-file",
+            "-",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o).trim(),
+        "error: give either --moves or --moves-file, not both"
+    );
+    let missing = here().join("qili-no-such-game.txt");
+    let o = qili(
+        &here(),
+        &[
+            "judge",
+            "--fen",
+            ROOK,
+            "--moves-file",
+            &missing.display().to_string(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with(&format!("error: --moves-file {}: ", missing.display())),
+        "{}",
+        stderr(&o)
+    );
+    let bad = here().join(format!("qili-cli-bad-{}.txt", std::process::id()));
+    std::fs::write(&bad, "1. 车四平五 将5平6 2. 车五进九").unwrap();
+    let o = qili(
+        &here(),
+        &[
+            "judge",
+            "--fen",
+            ROOK,
+            "--moves-file",
+            &bad.display().to_string(),
+        ],
+    );
+    std::fs::remove_file(&bad).unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains(": ply 3 (车五进九, red to move): "),
+        "{}",
+        stderr(&o)
+    );
 }

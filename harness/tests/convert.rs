@@ -203,10 +203,19 @@ fn binit_errors_and_judge_needs_the_side() {
     );
     let o = qili(
         &here,
-        &["judge", "--binit", SEED, "--side", "w", "--moves", "e2e1"],
+        &[
+            "judge",
+            "--binit",
+            SEED,
+            "--side",
+            "w",
+            "--moves",
+            "e2e1",
+            "--all-plies",
+        ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).starts_with("着  方  着法"), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("着   方  着法"), "{}", stdout(&o));
     assert!(stdout(&o).contains("帅五退一"), "{}", stdout(&o));
     let o = qili(&here, &["convert", "--binit", &SEED[..62]]);
     assert_eq!(o.status.code(), Some(2));

@@ -148,15 +148,35 @@ impl fmt::Display for MoveListError {
 
 impl std::error::Error for MoveListError {}
 
+/// The move texts of a move list: separated by whitespace or commas (`,` `，` `、`), with move
+/// numbers left out (`1.` and `1...` on their own or glued to the move, `1.炮二平五`), as game
+/// records write them. No move in any notation begins with an ASCII digit.
+pub fn move_tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '、'))
+        .map(strip_move_number)
+        .filter(|s| !s.is_empty())
+}
+
+/// `12.` → ``, `12...h2e2` → `h2e2`; anything else as it is.
+fn strip_move_number(token: &str) -> &str {
+    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return token;
+    }
+    let rest = &token[digits..];
+    let dots = rest.len() - rest.trim_start_matches(['.', '．']).len();
+    if dots == 0 {
+        return token;
+    }
+    &rest[dots..]
+}
+
 /// Read moves separated by whitespace or commas (`,` `，` `、`), each in any notation,
-/// playing each in turn from `pos`.
+/// playing each in turn from `pos`; move numbers are skipped (see [`move_tokens`]).
 pub fn parse_moves(pos: &Position, text: &str) -> Result<Vec<Move>, MoveListError> {
     let mut current = pos.clone();
     let mut moves = Vec::new();
-    let items = text
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '、'))
-        .filter(|s| !s.is_empty());
-    for (i, item) in items.enumerate() {
+    for (i, item) in move_tokens(text).enumerate() {
         let m = parse_move(&current, item).map_err(|error| MoveListError { ply: i + 1, error })?;
         current.play_unchecked(m);
         moves.push(m);
@@ -167,6 +187,22 @@ pub fn parse_moves(pos: &Position, text: &str) -> Result<Vec<Move>, MoveListErro
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn move_numbers_are_skipped() {
+        let p = Position::start();
+        let expected = parse_moves(&p, "炮二平五 马8进7 马二进三 车9平8").unwrap();
+        for text in [
+            "1. 炮二平五 马8进7 2. 马二进三 车9平8",
+            "1.炮二平五 1...马8进7 2.马二进三 2... 车9平8",
+            "1．炮二平五，马8进7，2．马二进三，车9平8",
+        ] {
+            assert_eq!(parse_moves(&p, text).as_ref(), Ok(&expected), "{text}");
+        }
+        // A WXF move keeps its dots; a lone number with no dot is no move number.
+        assert_eq!(move_tokens("1. C2.5").collect::<Vec<_>>(), ["C2.5"]);
+        assert_eq!(move_tokens("12 h2e2").collect::<Vec<_>>(), ["12", "h2e2"]);
+    }
 
     #[test]
     fn detects_the_notation() {

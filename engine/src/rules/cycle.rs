@@ -1,124 +1,194 @@
-//! Finding the repetition the referee is asked to judge (待判局面).
+//! Finding the repetition the referee is asked to judge (待判局面) at the end of a game.
 //!
-//! An exact cycle is a position that recurs (same placement, same side to move). The moves
-//! before the first recurring position enter the cycle from outside (外来点); the 2007 trial
-//! rules count them in, and the book's figures judge every published move, so every ply given
-//! is labelled and judged. Some published sequences never recur exactly yet are judged as the
-//! repeating pattern they are: each side keeps moving the same one or two pieces back among
-//! points they stood on (图29: a rook offered on three files in turn), or alternates forbidden
-//! attacks over three or more points for nine rounds (参考图8; 霍文会: 九个回合). Anything else
-//! does not repeat and the 棋例 do not apply.
+//! The input is what happened in the game, not a cut-out cycle, so the rules decide what is
+//! judged, and only two of them make a sequence of moves a case for the 棋例:
+//!
+//! * **循环重复** (the position recurs). The cycle judged is the one repeating at the end: the
+//!   shortest period `p` such that the position after the last move stood `p` plies earlier.
+//!   Its plies are the last `p`; whatever came before (the opening, idle shuffles, other
+//!   cycles) is not part of it. How many times its position has occurred is counted over the
+//!   stretch that keeps repeating with that period back from the end; the move that entered
+//!   that stretch from outside (外来点) counts in, as the 2007 trial rules say (霍文会,
+//!   基本功(11)): the position it reaches is the first occurrence. A referee accepts a claim
+//!   only at three occurrences (基本功(14): on two points, six moves of a side); the rule
+//!   book's figures print a single period, so qili rules from the second occurrence on and
+//!   says how many there were.
+//! * **九个回合** (基本功(15)): "如果一方在三个或三个以上交叉点上，连续以犯禁着法交替长打达九个
+//!   回合，即使未形成三次重复的待判局面 … 裁判员均可按待判局面的有关规定进行裁决". One side's
+//!   last nine moves are all forbidden attacks (将, 杀, 捉), they land on three or more points,
+//!   and they alternate (交替长打): the play within those nine rounds has come back to a
+//!   position it had, so the attacks go round rather than forward. The nine rounds (eighteen
+//!   plies) are judged. It applies only where no position has yet occurred three times:
+//!   a threefold repetition is judged as such.
+//!
+//! Where neither holds nothing is ruled (`no_repetition`), however the moves before look.
 
 use crate::{Color, Move, Position, Square};
 
-use super::Cycle;
+/// Rounds of the nine-round rule, and the points its attacks must land on.
+pub(crate) const NINE_ROUNDS: usize = 9;
+const NINE_ROUND_POINTS: usize = 3;
 
-/// Find the cycle in the sequence that starts in `positions[0]`; `positions[i]` is the
-/// position after `moves[i - 1]`.
-pub(crate) fn find(positions: &[Position], moves: &[Move]) -> Option<Cycle> {
-    let hashes: Vec<u64> = positions.iter().map(Position::hash).collect();
-    let n = moves.len();
-    // The earliest position that recurs, and its last recurrence.
-    let mut best: Option<(usize, usize)> = None;
-    for j in 1..=n {
-        if let Some(i) = (0..j).find(|&i| hashes[i] == hashes[j]) {
-            best = Some(match best {
-                Some((bi, bj)) if bi <= i => (bi, bj.max(j)),
-                _ => (i, j),
-            });
-        }
-    }
-    if let Some((start, last)) = best {
-        let occurrences = hashes.iter().filter(|&&h| h == hashes[start]).count();
-        let period = (1..=last - start)
-            .find(|&p| (start..last).all(|k| k + p > last || hashes[k] == hashes[k + p]))
-            .unwrap_or(last - start);
-        let exact = last == n;
-        let mut note = format!(
-            "第{}着后的局面重复出现{}次（循环{}着）",
-            start, occurrences, period
-        );
-        if start == 0 {
-            note = format!("开始局面重复出现{}次（循环{}着）", occurrences, period);
-        } else {
-            note.push_str(&format!("；前{start}着从循环外进入（外来点），一并计算"));
-        }
-        if !exact {
-            note.push_str(&format!("；其后{}着未回到循环局面", n - last));
-        }
-        return Some(Cycle {
-            start,
-            period,
-            occurrences,
-            exact,
-            note,
-        });
-    }
-    pattern(positions, moves)
+/// The repetition at the end of a sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Repetition {
+    /// Index of the first ply of the last period (the plies judged).
+    pub start: usize,
+    pub period: usize,
+    /// Index of the first position of the stretch that repeats with this period.
+    pub from: usize,
+    /// How many times the position after the last move occurs in that stretch.
+    pub occurrences: usize,
 }
 
-/// A sequence without an exact recurrence that the book still judges as a repetition.
-fn pattern(positions: &[Position], moves: &[Move]) -> Option<Cycle> {
-    if moves.len() < 4 {
-        return None;
+/// Whether two positions of the sequence are the same (placement and side to move).
+fn same(positions: &[Position], a: usize, b: usize) -> bool {
+    let (x, y) = (&positions[a], &positions[b]);
+    x.hash() == y.hash() && x.turn() == y.turn() && x.board() == y.board()
+}
+
+/// The shortest period ending at the last move whose start position recurs; `positions[i]` is
+/// the position after `i` plies.
+pub(crate) fn repetition(positions: &[Position]) -> Option<Repetition> {
+    let n = positions.len().checked_sub(1)?;
+    let period = (1..=n).find(|&p| same(positions, n - p, n))?;
+    let mut from = n - period;
+    while from > 0 && same(positions, from - 1, from - 1 + period) {
+        from -= 1;
     }
-    let nine_rounds = moves.len() >= 18
-        && Color::ALL.into_iter().any(|c| {
-            let mut points: Vec<Square> = side_moves(positions, moves, c).map(|m| m.to).collect();
-            points.sort();
-            points.dedup();
-            points.len() >= 3
-        });
-    let shuttles = Color::ALL
-        .into_iter()
-        .all(|c| shuttling(positions, moves, c));
-    if !nine_rounds && !shuttles {
-        return None;
-    }
-    let note = if nine_rounds {
-        format!(
-            "未形成三次重复：一方在三个或三个以上交叉点交替着法达{}个回合，按待判局面裁决（九个回合）",
-            moves.len() / 2
-        )
-    } else {
-        "局面未完全重复：双方各以同一（或两个）棋子往返于原有交叉点，按循环着法裁决".to_string()
-    };
-    Some(Cycle {
-        start: 0,
-        period: moves.len(),
-        occurrences: 1,
-        exact: false,
-        note,
+    Some(Repetition {
+        start: n - period,
+        period,
+        from,
+        occurrences: (n - from) / period + 1,
     })
 }
 
-fn side_moves<'a>(
-    positions: &'a [Position],
-    moves: &'a [Move],
-    color: Color,
-) -> impl Iterator<Item = Move> + 'a {
-    moves
-        .iter()
-        .zip(positions.iter())
-        .filter(move |(_, p)| p.turn() == color)
-        .map(|(&m, _)| m)
+/// The sides that may be playing the nine-round rule's alternating long attack, by what can
+/// be seen without labelling a move: eighteen plies at least, a position recurring inside the
+/// last eighteen, and the side's last nine moves landing on three or more points. Whether the
+/// nine moves are all attacks is asked afterwards, from their labels.
+pub(crate) fn nine_round_candidates(positions: &[Position], moves: &[Move]) -> Vec<Color> {
+    let n = moves.len();
+    let span = 2 * NINE_ROUNDS;
+    if n < span {
+        return Vec::new();
+    }
+    let first = n - span;
+    let recurs = (first..=n).any(|a| (a + 1..=n).any(|b| same(positions, a, b)));
+    if !recurs {
+        return Vec::new();
+    }
+    Color::ALL
+        .into_iter()
+        .filter(|&c| {
+            let mut points: Vec<Square> = (first..n)
+                .filter(|&i| positions[i].turn() == c)
+                .map(|i| moves[i].to)
+                .collect();
+            points.sort();
+            points.dedup();
+            points.len() >= NINE_ROUND_POINTS
+        })
+        .collect()
 }
 
-/// One side moves at most two pieces, and one of them comes back to a point it left.
-fn shuttling(positions: &[Position], moves: &[Move], color: Color) -> bool {
-    // Follow each piece by where it started.
-    let mut pieces: Vec<(Square, Vec<Square>)> = Vec::new();
-    for m in side_moves(positions, moves, color) {
-        match pieces
-            .iter_mut()
-            .find(|(_, path)| path.last() == Some(&m.from))
-        {
-            Some((_, path)) => path.push(m.to),
-            None => pieces.push((m.from, vec![m.from, m.to])),
-        }
+/// The note on a repetition, in Chinese: where the cycle is, how often its position occurred,
+/// and whether a referee would accept a claim yet.
+pub(crate) fn repetition_note(r: &Repetition, plies: usize) -> String {
+    let mut note = format!(
+        "第{}–{}着为循环（{}着一循环），循环局面已出现{}次",
+        r.start + 1,
+        plies,
+        r.period,
+        r.occurrences
+    );
+    if r.from > 0 {
+        note.push_str(&format!(
+            "（第{}着从循环之外进入，即外来点，其后的局面计入重复次数）",
+            r.from
+        ));
     }
-    pieces.len() <= 2
-        && pieces
-            .iter()
-            .any(|(_, path)| path.iter().enumerate().any(|(i, s)| path[..i].contains(s)))
+    if r.occurrences < 3 {
+        note.push_str("；不足三次重复，按循环着法裁决");
+    }
+    if r.start > 0 {
+        note.push_str(&format!("；此前{}着不在所判循环之内", r.start));
+    }
+    note
+}
+
+/// The note on the nine-round rule, in Chinese.
+pub(crate) fn nine_round_note(attacker: Color, plies: usize) -> String {
+    format!(
+        "{}方在三个以上交叉点连续以犯禁着法交替长打达九个回合（第{}–{}着），未形成三次重复，按待判局面裁决",
+        attacker.chinese(),
+        plies - 2 * NINE_ROUNDS + 1,
+        plies
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::{fen, parse_moves};
+    use crate::SetupMode;
+
+    fn positions(position: &str, moves: &str) -> (Vec<Position>, Vec<Move>) {
+        let start = fen::parse(position, SetupMode::Standard).expect("legal");
+        let moves = parse_moves(&start, moves).expect("legal moves");
+        let mut out = vec![start];
+        for &m in &moves {
+            let next = out.last().expect("one").after(m);
+            out.push(next);
+        }
+        (out, moves)
+    }
+
+    const ROOK_CHECKS: &str = "4k4/9/9/9/5R3/9/9/9/9/3K5 w";
+
+    #[test]
+    fn the_cycle_judged_is_the_one_repeating_at_the_end() {
+        // A quiet there-and-back of both kings, then red's perpetual check played twice: the
+        // check's four plies repeat, not the twelve since the start.
+        let (p, _) = positions(
+            ROOK_CHECKS,
+            "帅六进一 将5进1 帅六退一 将5退1 车四平五 将5平6 车五平四 将6平5 车四平五 将5平6 车五平四 将6平5",
+        );
+        let r = repetition(&p).expect("repeats");
+        assert_eq!((r.start, r.period, r.from, r.occurrences), (8, 4, 4, 3));
+    }
+
+    #[test]
+    fn the_move_that_enters_the_cycle_counts_its_position() {
+        // The rook comes up and the king steps up (from outside); the checks then go round
+        // until the position after the king's step has occurred three times.
+        let (p, _) = positions(
+            "4k4/9/9/9/9/9/9/5R3/9/3K5 w",
+            "车四进三 将5进1 车四平五 将5平6 车五平四 将6平5 车四平五 将5平6 车五平四 将6平5 车四平五 将5平6 车五平四",
+        );
+        let r = repetition(&p).expect("repeats");
+        assert_eq!((r.start, r.period, r.from, r.occurrences), (9, 4, 2, 3));
+        assert!(repetition_note(&r, 13).contains("第2着从循环之外进入"));
+    }
+
+    #[test]
+    fn nothing_repeats_in_a_game_that_goes_forward() {
+        let (p, m) = positions(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "h0i2 h7g7 h2g2 b7c7 b2b6 g7g3 a0a1 c7e7 e3e4 e7f7 b0c2 g6g5 g2e2 f7i7 a1g1 i7h7 c2a1 e6e5",
+        );
+        assert_eq!(repetition(&p), None);
+        // Eighteen plies, many points, but no position comes back: not the nine-round rule.
+        assert!(nine_round_candidates(&p, &m).is_empty());
+    }
+
+    #[test]
+    fn nine_rounds_need_a_return_and_three_points() {
+        // A rook shuttling on two points for nine rounds with the king: a return, two points.
+        let shuttle = "车四平五 将5平6 车五平四 将6平5 ".repeat(5);
+        let (p, m) = positions(ROOK_CHECKS, shuttle.trim());
+        assert_eq!(m.len(), 20);
+        assert!(nine_round_candidates(&p, &m).is_empty());
+    }
 }

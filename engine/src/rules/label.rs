@@ -170,4 +170,6 @@ pub struct PlyRuling {
     pub chinese: String,
     pub label: Label,
     pub evidence: Evidence,
+    /// Whether the ply is one of the judged cycle's (the others are labelled only for showing).
+    pub judged: bool,
 }

@@ -18,21 +18,68 @@ pub use rulebook::{
 };
 pub use verdict::{SideClass, Verdict};
 
+use rustc_hash::FxHashMap;
+
 use crate::{Color, Move, MoveError, Position};
 
-/// The repeating part of the sequence.
+/// Which rule makes the sequence a case for the 棋例 (see the `cycle` module).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CycleRule {
+    /// 循环重复: the position after the last move stood `period` plies earlier.
+    Repetition { period: usize },
+    /// 九个回合: one side's last nine moves are forbidden attacks alternating on three or more
+    /// points, without a threefold repetition.
+    NineRounds { attacker: Color },
+}
+
+impl CycleRule {
+    /// `repetition` or `nine_rounds`, as JSON writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            CycleRule::Repetition { .. } => "repetition",
+            CycleRule::NineRounds { .. } => "nine_rounds",
+        }
+    }
+}
+
+/// The plies judged, at the end of the sequence, and each side's moves in them as a whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Cycle {
-    /// Index (0-based) of the first ply of the cycle in the sequence given.
+    /// Index (0-based) of the first judged ply in the sequence given; the judged plies run to
+    /// the end of the sequence.
     pub start: usize,
-    /// Plies in one period.
-    pub period: usize,
-    /// How many times the start position of the cycle occurred (3 = a threefold repetition).
+    /// How many plies are judged (the period of a repetition, eighteen for nine rounds).
+    pub len: usize,
+    pub rule: CycleRule,
+    /// How many times the judged cycle's position occurred in the stretch that repeats back
+    /// from the end (3 = a threefold repetition; 1 when the nine-round rule applies without it).
     pub occurrences: usize,
-    /// Whether the last position of the sequence equals the position where the cycle starts.
-    pub exact: bool,
-    /// In Chinese: how the cycle was found (exact repetition, or the pattern the book judges).
+    /// In Chinese: where the cycle is and how it was found.
     pub note: String,
+    pub red: SideRuling,
+    pub black: SideRuling,
+}
+
+impl Cycle {
+    /// Whether the ply at this 0-based index is one of the judged plies.
+    pub fn contains(&self, index: usize) -> bool {
+        (self.start..self.start + self.len).contains(&index)
+    }
+
+    /// The period, for a repetition.
+    pub fn period(&self) -> Option<usize> {
+        match self.rule {
+            CycleRule::Repetition { period } => Some(period),
+            CycleRule::NineRounds { .. } => None,
+        }
+    }
+
+    pub fn side(&self, color: Color) -> &SideRuling {
+        match color {
+            Color::Red => &self.red,
+            Color::Black => &self.black,
+        }
+    }
 }
 
 /// One side's moves in the cycle, as a whole.
@@ -44,26 +91,38 @@ pub struct SideRuling {
     pub summary: String,
 }
 
+/// Which plies a ruling labels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// The plies of the judged cycle only (none when nothing repeats): all a verdict needs,
+    /// and what keeps a whole game cheap to judge.
+    Cycle,
+    /// Every ply given; those outside the cycle are labelled for showing, and are not judged.
+    AllPlies,
+}
+
 /// Everything qili says about a sequence of moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ruling {
     pub book: RuleBookId,
+    /// The plies labelled, in order (see [`Scope`]); each says whether it was judged.
     pub plies: Vec<PlyRuling>,
-    /// `None` when nothing repeats.
+    /// The cycle judged; `None` when nothing repeats at the end.
     pub cycle: Option<Cycle>,
-    pub red: SideRuling,
-    pub black: SideRuling,
     pub verdict: Verdict,
     /// The verdict's reason, in Chinese, with its clause.
     pub reason: String,
 }
 
 impl Ruling {
-    pub fn side(&self, color: Color) -> &SideRuling {
-        match color {
-            Color::Red => &self.red,
-            Color::Black => &self.black,
-        }
+    /// One side's moves in the judged cycle, if there is one.
+    pub fn side(&self, color: Color) -> Option<&SideRuling> {
+        self.cycle.as_ref().map(|c| c.side(color))
+    }
+
+    /// The ruling on the ply at this 1-based number, if it was labelled.
+    pub fn ply(&self, ply: usize) -> Option<&PlyRuling> {
+        self.plies.iter().find(|p| p.ply == ply)
     }
 }
 
@@ -91,23 +150,40 @@ impl fmt::Display for JudgeError {
 
 impl std::error::Error for JudgeError {}
 
-/// Label every ply; returns the rulings, the chases of each ply and whether a ply is idle only
-/// as a pawn's own chase.
-fn label_all(
-    classifier: &mut classify::Classifier<'_>,
-    positions: &[Position],
-    moves: &[Move],
-) -> (Vec<PlyRuling>, Vec<Vec<threats::Found>>, Vec<bool>) {
-    let book = classifier.book;
-    let mut plies = Vec::with_capacity(moves.len());
-    let mut chases = Vec::with_capacity(moves.len());
-    let mut pawn_exempt = Vec::with_capacity(moves.len());
-    for (i, &m) in moves.iter().enumerate() {
-        let pos = &positions[i];
-        let previous = (i > 0).then(|| (&positions[i - 1], moves[i - 1]));
-        classifier.searcher.budget = crate::analysis::budget::Budget::new(book.budgets.nodes);
-        let c = classifier.classify(pos, m, previous);
-        let (label, evidence) = if classifier.searcher.budget.exhausted() {
+/// One ply labelled, with what the adjudication needs besides the label.
+struct Labelled {
+    ruling: PlyRuling,
+    chases: Vec<threats::Found>,
+    pawn_exempt: bool,
+}
+
+/// Labels plies on demand, each once: a whole game is judged by its last few plies.
+struct Labeller<'a> {
+    classifier: classify::Classifier<'a>,
+    positions: &'a [Position],
+    moves: &'a [Move],
+    /// By ply index and the index of the ply taken as its predecessor.
+    done: FxHashMap<(usize, Option<usize>), Labelled>,
+}
+
+impl<'a> Labeller<'a> {
+    /// The ply at `i`, labelled with the ply at `prev` as the opponent's last move (跟 asks
+    /// what the piece followed just did).
+    fn label(&mut self, i: usize, prev: Option<usize>) -> &Labelled {
+        if !self.done.contains_key(&(i, prev)) {
+            let l = self.classify(i, prev);
+            self.done.insert((i, prev), l);
+        }
+        &self.done[&(i, prev)]
+    }
+
+    fn classify(&mut self, i: usize, prev: Option<usize>) -> Labelled {
+        let book = self.classifier.book;
+        let (pos, m) = (&self.positions[i], self.moves[i]);
+        let previous = prev.map(|j| (&self.positions[j], self.moves[j]));
+        self.classifier.searcher.budget = crate::analysis::budget::Budget::new(book.budgets.nodes);
+        let c = self.classifier.classify(pos, m, previous);
+        let (label, evidence) = if self.classifier.searcher.budget.exhausted() {
             (
                 Label::Undetermined,
                 Evidence {
@@ -125,22 +201,47 @@ fn label_all(
         } else {
             (c.label, c.evidence)
         };
-        plies.push(PlyRuling {
-            ply: i + 1,
-            side: pos.turn(),
-            mv: m,
-            chinese: crate::notation::chinese::write(pos, m),
-            label,
-            evidence,
-        });
-        chases.push(c.threats);
-        pawn_exempt.push(c.pawn_exempt);
+        Labelled {
+            ruling: PlyRuling {
+                ply: i + 1,
+                side: pos.turn(),
+                mv: m,
+                chinese: crate::notation::chinese::write(pos, m),
+                label,
+                evidence,
+                judged: false,
+            },
+            chases: c.threats,
+            pawn_exempt: c.pawn_exempt,
+        }
     }
-    (plies, chases, pawn_exempt)
+
+    /// Whether `attacker`'s last nine moves are all forbidden attacks (labelled from the last
+    /// back, stopping at the first that is not).
+    fn attacks_nine_rounds(&mut self, attacker: Color) -> bool {
+        let n = self.moves.len();
+        let mine: Vec<usize> = (n - 2 * cycle::NINE_ROUNDS..n)
+            .rev()
+            .filter(|&i| self.positions[i].turn() == attacker)
+            .collect();
+        mine.into_iter()
+            .all(|i| self.label(i, i.checked_sub(1)).ruling.label.is_attack())
+    }
 }
 
-/// Judge a sequence of moves played from `start` under `book`.
+/// Judge a game (or any sequence of moves) played from `start` under `book`: find the cycle
+/// repeating at its end and rule it, labelling only the judged plies.
 pub fn judge(start: &Position, moves: &[Move], book: &RuleBook) -> Result<Ruling, JudgeError> {
+    judge_with(start, moves, book, Scope::Cycle)
+}
+
+/// [`judge`], labelling the plies `scope` asks for.
+pub fn judge_with(
+    start: &Position,
+    moves: &[Move],
+    book: &RuleBook,
+    scope: Scope,
+) -> Result<Ruling, JudgeError> {
     if moves.is_empty() {
         return Err(JudgeError::NoMoves);
     }
@@ -156,66 +257,191 @@ pub fn judge(start: &Position, moves: &[Move], book: &RuleBook) -> Result<Ruling
         let next = pos.after(m);
         positions.push(next);
     }
-    let cycle = cycle::find(&positions, moves);
+    let n = moves.len();
+    let mut labeller = Labeller {
+        classifier: classify::Classifier::new(book),
+        positions: &positions,
+        moves,
+        done: FxHashMap::default(),
+    };
 
-    let mut classifier = classify::Classifier::new(book);
-    let (mut plies, mut chases, pawn_exempt) = label_all(&mut classifier, &positions, moves);
-    // Older books (1999, 排局): a pawn's own chase counts when both sides attack on every move.
-    if book.pawn_chase == PawnChase::CountsInMutualAttack
-        && pawn_exempt.iter().any(|&e| e)
-        && plies
-            .iter()
-            .zip(&pawn_exempt)
-            .all(|(p, &e)| p.label.is_attack() || e)
-    {
-        classifier.mutual_attack = true;
-        (plies, chases, _) = label_all(&mut classifier, &positions, moves);
+    // What is judged: a threefold repetition; else nine rounds of alternating long attack;
+    // else a repetition seen twice (the book's figures print one period).
+    let repetition = cycle::repetition(&positions);
+    let threefold = repetition.filter(|r| r.occurrences >= 3);
+    let nine_rounds = if threefold.is_some() {
+        None
+    } else {
+        cycle::nine_round_candidates(&positions, moves)
+            .into_iter()
+            .find(|&c| labeller.attacks_nine_rounds(c))
+    };
+    // The judged plies, each with the ply taken as its predecessor: in a repetition the first
+    // ply follows the cycle's last (what precedes it when the cycle goes round), so the ruling
+    // of a cycle does not depend on how the game came to it.
+    let judged: Option<(usize, usize, CycleRule, usize, String)> = match (nine_rounds, repetition) {
+        (Some(attacker), _) => Some((
+            n - 2 * cycle::NINE_ROUNDS,
+            2 * cycle::NINE_ROUNDS,
+            CycleRule::NineRounds { attacker },
+            repetition.map_or(1, |r| r.occurrences),
+            cycle::nine_round_note(attacker, n),
+        )),
+        (None, Some(r)) => Some((
+            r.start,
+            r.period,
+            CycleRule::Repetition { period: r.period },
+            r.occurrences,
+            cycle::repetition_note(&r, n),
+        )),
+        (None, None) => None,
+    };
+    let span: Option<(usize, bool)> = judged
+        .as_ref()
+        .map(|(s, _, rule, _, _)| (*s, matches!(rule, CycleRule::Repetition { .. })));
+    let prev_of = move |i: usize| -> Option<usize> {
+        match span {
+            Some((s, true)) if i == s => Some(n - 1),
+            _ => i.checked_sub(1),
+        }
+    };
+    let in_cycle = move |i: usize| span.is_some_and(|(s, _)| i >= s);
+    let wanted: Vec<usize> = match scope {
+        Scope::AllPlies => (0..n).collect(),
+        Scope::Cycle => (0..n).filter(|&i| in_cycle(i)).collect(),
+    };
+
+    // Older books (1999, 排局): a pawn's own chase counts when both sides attack on every move
+    // of the cycle.
+    if book.pawn_chase == PawnChase::CountsInMutualAttack {
+        let cycle: Vec<usize> = (0..n).filter(|&i| in_cycle(i)).collect();
+        let mut any_exempt = false;
+        let mut all_attack = !cycle.is_empty();
+        for &i in &cycle {
+            let l = labeller.label(i, prev_of(i));
+            any_exempt |= l.pawn_exempt;
+            all_attack &= l.ruling.label.is_attack() || l.pawn_exempt;
+        }
+        if any_exempt && all_attack {
+            labeller.classifier.mutual_attack = true;
+            labeller.done.clear();
+        }
     }
 
-    let side = |color: Color| {
-        let idx: Vec<usize> = (0..moves.len())
+    let mut plies = Vec::with_capacity(wanted.len());
+    for &i in &wanted {
+        let mut p = labeller.label(i, prev_of(i)).ruling.clone();
+        p.judged = in_cycle(i);
+        plies.push(p);
+    }
+
+    let Some((start_ply, len, rule, occurrences, note)) = judged else {
+        return Ok(Ruling {
+            book: book.id,
+            plies,
+            cycle: None,
+            verdict: Verdict::NoRepetition,
+            reason: "着法末尾没有重复出现的局面，也不合九个回合的规定：不是待判局面，不适用棋例。"
+                .to_string(),
+        });
+    };
+    let side = |labeller: &mut Labeller<'_>, color: Color| {
+        let idx: Vec<usize> = (start_ply..n)
             .filter(|&i| positions[i].turn() == color)
             .collect();
+        let labels: Vec<Label> = idx
+            .iter()
+            .map(|&i| labeller.label(i, prev_of(i)).ruling.label)
+            .collect();
+        let chases: Vec<Vec<threats::Found>> = idx
+            .iter()
+            .map(|&i| labeller.label(i, prev_of(i)).chases.clone())
+            .collect();
         let sp = adjudicate::SidePlies {
-            labels: idx.iter().map(|&i| plies[i].label).collect(),
-            chases: idx.iter().map(|&i| chases[i].as_slice()).collect(),
+            labels,
+            chases: chases.iter().map(Vec::as_slice).collect(),
         };
-        let class = adjudicate::classify_side(&sp, book);
         SideRuling {
             color,
-            class,
+            class: adjudicate::classify_side(&sp, book),
             summary: adjudicate::summary(&sp.labels),
         }
     };
-    let red = side(Color::Red);
-    let black = side(Color::Black);
-    let (verdict, reason) = match &cycle {
-        None => (
-            Verdict::NoRepetition,
-            "着法未形成循环重复，不适用棋例（各着性质仅供参考）。".to_string(),
-        ),
-        Some(c) => {
-            let v = adjudicate::verdict(book, red.class, black.class, &positions, moves);
-            let mut r = adjudicate::reason(
-                book,
-                (red.class, &red.summary),
-                (black.class, &black.summary),
-                v,
-            );
-            if !c.exact || c.start > 0 {
-                r.push_str(&format!("（{}）", c.note));
-            }
-            (v, r)
+    let red = side(&mut labeller, Color::Red);
+    let black = side(&mut labeller, Color::Black);
+    let verdict = adjudicate::verdict(
+        book,
+        red.class,
+        black.class,
+        &positions[start_ply..],
+        &moves[start_ply..],
+    );
+    let mut reason = adjudicate::reason(
+        book,
+        (red.class, &red.summary),
+        (black.class, &black.summary),
+        verdict,
+    );
+    match rule {
+        CycleRule::NineRounds { .. } => reason.push_str(&format!(
+            "（按九个回合的规定裁决第{}–{n}着）",
+            start_ply + 1
+        )),
+        CycleRule::Repetition { .. } if start_ply > 0 => {
+            reason.push_str(&format!("（所判循环为第{}–{n}着）", start_ply + 1))
         }
-    };
+        CycleRule::Repetition { .. } => {}
+    }
     Ok(Ruling {
         book: book.id,
         plies,
-        cycle,
-        red,
-        black,
+        cycle: Some(Cycle {
+            start: start_ply,
+            len,
+            rule,
+            occurrences,
+            note,
+            red,
+            black,
+        }),
         verdict,
         reason,
+    })
+}
+
+/// Each side's class over all the plies given, as if they were the judged cycle: for tests of
+/// the weighing on a ply or two that do not repeat.
+#[cfg(test)]
+pub(crate) fn classes_of_all(start: &Position, moves: &[Move], book: &RuleBook) -> [SideClass; 2] {
+    let mut positions = vec![start.clone()];
+    for &m in moves {
+        let next = positions.last().expect("start").after(m);
+        positions.push(next);
+    }
+    let mut labeller = Labeller {
+        classifier: classify::Classifier::new(book),
+        positions: &positions,
+        moves,
+        done: FxHashMap::default(),
+    };
+    Color::ALL.map(|color| {
+        let idx: Vec<usize> = (0..moves.len())
+            .filter(|&i| positions[i].turn() == color)
+            .collect();
+        let labelled: Vec<(Label, Vec<threats::Found>)> = idx
+            .iter()
+            .map(|&i| {
+                let l = labeller.label(i, i.checked_sub(1));
+                (l.ruling.label, l.chases.clone())
+            })
+            .collect();
+        adjudicate::classify_side(
+            &adjudicate::SidePlies {
+                labels: labelled.iter().map(|(l, _)| *l).collect(),
+                chases: labelled.iter().map(|(_, c)| c.as_slice()).collect(),
+            },
+            book,
+        )
     })
 }
 

@@ -2,8 +2,10 @@
 //! one shows here by name, not only as a drift in the corpus.
 
 use crate::notation::{fen, iccs};
-use crate::rules::{judge, ChaseKind, Label, Rootedness, RuleBook, Ruling, SideClass, Verdict};
-use crate::{Move, SetupMode};
+use crate::rules::{
+    judge, judge_with, ChaseKind, Label, Rootedness, RuleBook, Ruling, Scope, SideClass, Verdict,
+};
+use crate::{Color, Move, SetupMode};
 
 fn ruling(position: &str, moves: &str) -> Ruling {
     ruling_under(&RuleBook::cxa2011(), position, moves)
@@ -15,7 +17,17 @@ fn ruling_under(book: &RuleBook, position: &str, moves: &str) -> Ruling {
         .split_whitespace()
         .map(|m| iccs::parse(m).expect("test move is ICCS"))
         .collect();
-    judge(&pos, &moves, book).expect("test moves are legal")
+    judge_with(&pos, &moves, book, Scope::AllPlies).expect("test moves are legal")
+}
+
+/// Red's class over the plies given, as if they were the judged cycle.
+fn red_class(position: &str, moves: &str) -> SideClass {
+    let pos = fen::parse(position, SetupMode::Standard).expect("test position is legal");
+    let moves: Vec<Move> = moves
+        .split_whitespace()
+        .map(|m| iccs::parse(m).expect("test move is ICCS"))
+        .collect();
+    crate::rules::classes_of_all(&pos, &moves, &RuleBook::cxa2011())[0]
 }
 
 fn label(position: &str, moves: &str, ply: usize) -> Label {
@@ -272,19 +284,20 @@ fn an_exchange_whose_acceptance_is_mated_is_a_mate_threat() {
 /// black horse as the screen nothing holds the rook and the cannon chases it alone.
 #[test]
 fn a_target_held_by_a_pin_is_chased_jointly() {
-    let held = ruling("4k4/5rN2/6R2/9/7C1/9/9/9/9/3K5 w", "h5h8");
-    assert_eq!(held.plies[0].label, Label::Chase);
-    assert_eq!(held.red.class, SideClass::ForbiddenSoft);
-    let free = ruling("4k4/5rn2/6R2/9/7C1/9/9/9/9/3K5 w", "h5h8");
-    assert_eq!(free.plies[0].label, Label::Chase);
-    assert_eq!(free.red.class, SideClass::ForbiddenHard);
+    let held = "4k4/5rN2/6R2/9/7C1/9/9/9/9/3K5 w";
+    assert_eq!(ruling(held, "h5h8").plies[0].label, Label::Chase);
+    assert_eq!(red_class(held, "h5h8"), SideClass::ForbiddenSoft);
+    let free = "4k4/5rn2/6R2/9/7C1/9/9/9/9/3K5 w";
+    assert_eq!(ruling(free, "h5h8").plies[0].label, Label::Chase);
+    assert_eq!(red_class(free, "h5h8"), SideClass::ForbiddenHard);
 }
 
 /// Each rook move chases a rootless piece alone (new), while the cannon keeps chasing the held
 /// rook jointly (not new, 从捉到捉): the cycle is weighed by the rook chased jointly (26.9).
 #[test]
 fn a_chase_is_weighed_with_the_threats_it_keeps_up() {
-    let r = ruling("4k4/5rNC1/4b1R2/n8/9/9/9/9/9/c2K5 w", "g7g6 a0a1 g6g7 a1a0");
+    let (position, moves) = ("4k4/5rNC1/4b1R2/n8/9/9/9/9/9/c2K5 w", "g7g6 a0a1 g6g7 a1a0");
+    let r = ruling(position, moves);
     assert_eq!(r.plies[0].label, Label::Chase);
     assert_eq!(r.plies[2].label, Label::Chase);
     assert!(
@@ -292,7 +305,11 @@ fn a_chase_is_weighed_with_the_threats_it_keeps_up() {
         "{}",
         r.plies[0].evidence.text
     );
-    assert_eq!(r.red.class, SideClass::ForbiddenSoft);
+    assert_eq!(
+        r.side(Color::Red).expect("repeats").class,
+        SideClass::ForbiddenSoft
+    );
+    assert_eq!(red_class(position, moves), SideClass::ForbiddenSoft);
 }
 
 /// The rook on a6 attacks the rootless cannon on a2 but guards the horse the black rook
@@ -377,10 +394,11 @@ fn a_gift_whose_taking_loses_material_by_checks_is_no_offer() {
 fn long_check_against_idle_loses_when_there_is_no_other_move() {
     // The mirror image of 图6: the rook is the only piece that can move.
     let r = ruling("6b2/4k4/9/9/9/9/9/9/6p2/1cBR1K3 w", "d0e0 e8d8 e0d0 d8e8");
-    assert_eq!(r.red.class, SideClass::LongCheck);
-    assert_eq!(r.black.class, SideClass::Allowed);
+    let cycle = r.cycle.as_ref().expect("repeats");
+    assert_eq!(cycle.red.class, SideClass::LongCheck);
+    assert_eq!(cycle.black.class, SideClass::Allowed);
     assert_eq!(r.verdict, Verdict::RedLoses);
-    assert_eq!(r.red.summary, "长将");
+    assert_eq!(cycle.red.summary, "长将");
 }
 
 #[test]
@@ -478,4 +496,34 @@ fn every_rule_book_is_named_and_described() {
             book.id == crate::rules::RuleBookId::Cxa2011
         );
     }
+}
+
+/// The rook checks nine times on three points (a9, a8, e8, e9) as the king steps about, and
+/// positions come back without any occurring three times: the nine-round rule judges the
+/// eighteen plies (red's 长将, red must change). With one round fewer, or where nothing came
+/// back, no rule applies.
+#[test]
+fn nine_rounds_of_alternating_checks_are_judged_without_a_threefold_repetition() {
+    use crate::notation::parse_moves;
+    use crate::rules::CycleRule;
+    let pos = fen::parse("4k4/9/9/9/R8/9/9/3A5/9/3K5 w", SetupMode::Standard).expect("legal");
+    let nine = "车九进四 将5进1 车九退一 将5退1 车九进一 将5进1 车九退一 将5退1 车九平五 将5平6 \
+                车五进一 将6进1 车五退一 将6退1 车五进一 将6进1 车五退一 将6进1";
+    let moves = parse_moves(&pos, nine).expect("legal");
+    let r = judge(&pos, &moves, &RuleBook::cxa2011()).expect("legal");
+    let c = r.cycle.as_ref().expect("nine rounds");
+    assert_eq!(
+        c.rule,
+        CycleRule::NineRounds {
+            attacker: Color::Red
+        }
+    );
+    assert_eq!((c.start, c.len), (0, 18));
+    assert_eq!(c.red.summary, "长将");
+    assert_eq!(r.verdict, Verdict::RedMustChange, "{}", r.reason);
+    assert!(r.reason.contains("九个回合"), "{}", r.reason);
+    // Eight rounds (the first left out): the last position is new, so nothing is judged.
+    let later = pos.after(moves[0]).after(moves[1]);
+    let r = judge(&later, &moves[2..], &RuleBook::cxa2011()).expect("legal");
+    assert_eq!(r.verdict, Verdict::NoRepetition, "{}", r.reason);
 }

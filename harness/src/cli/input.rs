@@ -73,22 +73,66 @@ fn side_letter(c: Color) -> char {
     }
 }
 
-/// Split a move list on spaces and commas (`,` `，` `、`), as [`notation::parse_moves`] does.
+/// Split a move list on spaces and commas (`,` `，` `、`), leaving out move numbers (`1.`), as
+/// [`notation::parse_moves`] does.
 pub fn split_moves(text: &str) -> Vec<&str> {
-    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '，' | '、'))
-        .filter(|s| !s.is_empty())
-        .collect()
+    notation::move_tokens(text).collect()
+}
+
+/// The move list of `--moves TEXT` or `--moves-file PATH` (`-`: standard input), exactly one of
+/// them, with the name to report errors under.
+pub fn move_text(
+    moves: Option<&str>,
+    file: Option<&std::path::Path>,
+) -> Result<(String, String), CliError> {
+    match (moves, file) {
+        (Some(_), Some(_)) => Err(CliError(
+            "give either --moves or --moves-file, not both".into(),
+        )),
+        (None, None) => Err(CliError(
+            "give the moves with --moves or --moves-file".into(),
+        )),
+        (Some(m), None) => Ok((m.to_string(), "--moves".to_string())),
+        (None, Some(p)) if p.as_os_str() == "-" => {
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map_err(|e| {
+                CliError(format!("--moves-file -: cannot read standard input: {e}"))
+            })?;
+            Ok((text, "standard input".to_string()))
+        }
+        (None, Some(p)) => {
+            let bytes = std::fs::read(p)
+                .map_err(|e| CliError(format!("--moves-file {}: {e}", p.display())))?;
+            let text = String::from_utf8(bytes).map_err(|e| {
+                CliError(format!(
+                    "--moves-file {}: not UTF-8 text (byte {} is not valid UTF-8)",
+                    p.display(),
+                    e.utf8_error().valid_up_to()
+                ))
+            })?;
+            Ok((text, p.display().to_string()))
+        }
+    }
 }
 
 /// Read every move in turn from `start`, each in any notation (detected per move); returns the
 /// moves and the position before each.
 pub fn moves(start: &Position, text: &str) -> Result<Vec<(Position, Move)>, CliError> {
+    moves_from(start, text, "--moves")
+}
+
+/// [`moves`], naming the source of the text (`--moves`, a file, standard input) in errors.
+pub fn moves_from(
+    start: &Position,
+    text: &str,
+    source: &str,
+) -> Result<Vec<(Position, Move)>, CliError> {
     let mut pos = start.clone();
     let mut out = Vec::new();
     for (i, t) in split_moves(text).into_iter().enumerate() {
         let m = notation::parse_move(&pos, t).map_err(|e| {
             CliError(format!(
-                "--moves: ply {} ({t}, {} to move): {e}",
+                "{source}: ply {} ({t}, {} to move): {e}",
                 i + 1,
                 pos.turn().name()
             ))
@@ -98,7 +142,7 @@ pub fn moves(start: &Position, text: &str) -> Result<Vec<(Position, Move)>, CliE
         out.push((before, m));
     }
     if out.is_empty() {
-        return Err(CliError("--moves: no moves given".into()));
+        return Err(CliError(format!("{source}: no moves given")));
     }
     Ok(out)
 }

@@ -4,7 +4,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::ExitCode;
 
 use qili::notation::fen;
-use qili::rules::{judge, RuleBook, Ruling};
+use qili::rules::{judge_with, RuleBook, Ruling, Scope};
 use qili::Color;
 use serde::Serialize;
 
@@ -23,10 +23,16 @@ pub struct Args {
     /// --binit.
     #[arg(long, value_name = "w|b", value_parser = input::parse_side)]
     pub side: Option<Color>,
-    /// The moves, separated by spaces or commas, each in ICCS, WXF or Chinese (detected per
-    /// move).
+    /// The moves of the game, separated by spaces or commas, each in ICCS, WXF or Chinese
+    /// (detected per move); move numbers (`1.`, `1...`) are skipped.
     #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
-    pub moves: String,
+    pub moves: Option<String>,
+    /// Read the moves from a UTF-8 file instead (`-`: standard input), in the same form.
+    #[arg(long, value_name = "PATH")]
+    pub moves_file: Option<std::path::PathBuf>,
+    /// Label every ply, not only the judged cycle's (slower on a long game).
+    #[arg(long)]
+    pub all_plies: bool,
     /// The rule book (see `qili rules`).
     #[arg(long, default_value = "cxa2011", value_name = "R")]
     pub rules: String,
@@ -42,44 +48,30 @@ struct JsonPly {
     iccs: String,
     chinese: String,
     label: &'static str,
+    /// One of the judged cycle's plies.
+    judged: bool,
     evidence: EvidenceResult,
-}
-
-#[derive(Serialize)]
-struct JsonSide {
-    summary: String,
-    class: &'static str,
-    class_chinese: &'static str,
-}
-
-#[derive(Serialize)]
-struct JsonSides {
-    red: JsonSide,
-    black: JsonSide,
 }
 
 #[derive(Serialize)]
 struct JsonRuling {
     rules: &'static str,
     fen: String,
+    /// How many moves were given.
+    moves: usize,
     plies: Vec<JsonPly>,
     cycle: Option<CycleResult>,
-    sides: JsonSides,
     verdict: &'static str,
     verdict_chinese: &'static str,
     reason: String,
 }
 
 /// The ruling as the JSON object `qili judge --json` prints (keys in the documented order).
-pub fn json(ruling: &Ruling, start_fen: &str) -> String {
-    let side = |s: &qili::rules::SideRuling| JsonSide {
-        summary: s.summary.clone(),
-        class: s.class.name(),
-        class_chinese: s.class.chinese(),
-    };
+pub fn json(ruling: &Ruling, start_fen: &str, moves: usize) -> String {
     let j = JsonRuling {
         rules: ruling.book.name(),
         fen: start_fen.to_string(),
+        moves,
         plies: ruling
             .plies
             .iter()
@@ -89,20 +81,11 @@ pub fn json(ruling: &Ruling, start_fen: &str) -> String {
                 iccs: p.mv.to_string(),
                 chinese: p.chinese.clone(),
                 label: p.label.chinese(),
+                judged: p.judged,
                 evidence: EvidenceResult::from_evidence(&p.evidence),
             })
             .collect(),
-        cycle: ruling.cycle.as_ref().map(|c| CycleResult {
-            start: c.start,
-            period: c.period,
-            occurrences: c.occurrences,
-            exact: c.exact,
-            note: c.note.clone(),
-        }),
-        sides: JsonSides {
-            red: side(&ruling.red),
-            black: side(&ruling.black),
-        },
+        cycle: ruling.cycle.as_ref().map(CycleResult::from_cycle),
         verdict: ruling.verdict.name(),
         verdict_chinese: ruling.verdict.chinese(),
         reason: ruling.reason.clone(),
@@ -121,7 +104,11 @@ pub fn text(ruling: &Ruling) -> String {
     ]];
     for p in &ruling.plies {
         rows.push(vec![
-            p.ply.to_string(),
+            if p.judged {
+                p.ply.to_string()
+            } else {
+                format!("({})", p.ply)
+            },
             p.side.chinese().to_string(),
             p.chinese.clone(),
             p.label.chinese().to_string(),
@@ -129,25 +116,21 @@ pub fn text(ruling: &Ruling) -> String {
         ]);
     }
     let mut s = table::render(&rows);
-    for (name, side) in [("红方", &ruling.red), ("黑方", &ruling.black)] {
-        s.push_str(&format!("{name}：{}", side.class.chinese()));
-        if !side.summary.is_empty() {
-            s.push_str(&format!("（{}）", side.summary));
-        }
-        s.push('\n');
-    }
-    if let Some(c) = &ruling.cycle {
-        s.push_str(&format!(
-            "循环：自第 {} 着起，每 {} 着一循环，起始局面出现 {} 次{}\n",
-            c.start + 1,
-            c.period,
-            c.occurrences,
-            if c.note.is_empty() {
-                String::new()
-            } else {
-                format!("（{}）", c.note)
+    match &ruling.cycle {
+        Some(c) => {
+            for (name, side) in [("红方", &c.red), ("黑方", &c.black)] {
+                s.push_str(&format!("{name}：{}", side.class.chinese()));
+                if !side.summary.is_empty() {
+                    s.push_str(&format!("（{}）", side.summary));
+                }
+                s.push('\n');
             }
-        ));
+            s.push_str(&format!("循环：{}\n", c.note));
+        }
+        None if ruling.plies.is_empty() => s.push_str(
+            "循环：无（着法末尾未形成循环重复，未判任何一着；--all-plies 列出各着性质）\n",
+        ),
+        None => s.push_str("循环：无（着法末尾未形成循环重复；各着性质仅供参考）\n"),
     }
     s.push_str(&format!("结论：{}", ruling.verdict.chinese()));
     if !ruling.reason.is_empty() {
@@ -170,15 +153,23 @@ pub fn main(args: Args) -> CliResult {
         ))
     })?;
     let start = input::position(args.fen.as_deref(), args.binit.as_deref(), args.side, None)?;
-    let moves: Vec<_> = input::moves(&start, &args.moves)?
+    let (move_text, source) = input::move_text(args.moves.as_deref(), args.moves_file.as_deref())?;
+    let moves: Vec<_> = input::moves_from(&start, &move_text, &source)?
         .into_iter()
         .map(|(_, m)| m)
         .collect();
-    let ruling = catch_unwind(AssertUnwindSafe(|| judge(&start, &moves, &book)))
-        .map_err(|_| CliError("internal error: the engine panicked on these moves".into()))?
-        .map_err(|e| CliError(format!("--moves: {e}")))?;
+    let scope = if args.all_plies {
+        Scope::AllPlies
+    } else {
+        Scope::Cycle
+    };
+    let ruling = catch_unwind(AssertUnwindSafe(|| {
+        judge_with(&start, &moves, &book, scope)
+    }))
+    .map_err(|_| CliError("internal error: the engine panicked on these moves".into()))?
+    .map_err(|e| CliError(format!("{source}: {e}")))?;
     if args.json {
-        super::emit(json(&ruling, &fen::write(&start)));
+        super::emit(json(&ruling, &fen::write(&start), moves.len()));
     } else {
         super::emit(text(&ruling).trim_end());
     }

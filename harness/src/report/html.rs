@@ -385,25 +385,28 @@ fn edition(s: &mut String, e: &EditionResult) {
                 format!(" — {}", escape(&en.reason))
             }
         );
-        let _ = writeln!(
-            s,
-            "<p class=\"evidence\">红方 {} {} · 黑方 {} {}{}</p>",
-            escape(&en.red.class_chinese),
-            escape(&en.red.summary),
-            escape(&en.black.class_chinese),
-            escape(&en.black.summary),
-            en.cycle.as_ref().map_or(String::new(), |c| format!(
-                " · 循环 from ply {} every {} plies, start position seen {}×{}",
-                c.start + 1,
-                c.period,
-                c.occurrences,
-                if c.note.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", escape(&c.note))
-                }
-            ))
-        );
+        match &en.cycle {
+            Some(c) => {
+                let _ = writeln!(
+                    s,
+                    "<p class=\"evidence\">红方 {} {} · 黑方 {} {} · judged plies {}–{} ({}): {}</p>",
+                    escape(&c.red.class_chinese),
+                    escape(&c.red.summary),
+                    escape(&c.black.class_chinese),
+                    escape(&c.black.summary),
+                    c.start,
+                    c.end,
+                    c.rule,
+                    escape(&c.note)
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "<p class=\"evidence\">No cycle repeats at the end of the moves: nothing judged.</p>"
+                );
+            }
+        }
         diff(s, e);
     }
     s.push_str("</article>\n");

@@ -1,0 +1,71 @@
+//! Building game histories around a position: what came before a cycle must not change how it
+//! is ruled, and tests (and anyone checking that of a ruling) need histories to put before it.
+
+use crate::{Move, Position};
+
+/// The there-and-backs of both sides from `pos`: a move of the side to move, one of the other
+/// side, and the same two moves back, all legal and none taking, that bring the position back.
+/// With `quiet`, none of the four gives check either. In the order of the legal moves.
+pub fn there_and_backs(pos: &Position, quiet: bool) -> impl Iterator<Item = [Move; 4]> + '_ {
+    let calm = move |p: &Position, m: Move| {
+        p.piece_at(m.to).is_none() && (!quiet || !p.after(m).in_check())
+    };
+    pos.legal_moves()
+        .into_iter()
+        .filter(move |&a| calm(pos, a))
+        .flat_map(move |a| {
+            let p1 = pos.after(a);
+            p1.legal_moves()
+                .into_iter()
+                .filter(|&b| calm(&p1, b))
+                .filter_map(|b| {
+                    let p2 = p1.after(b);
+                    let back_a = Move::new(a.to, a.from);
+                    if !p2.is_legal(back_a) || !calm(&p2, back_a) {
+                        return None;
+                    }
+                    let p3 = p2.after(back_a);
+                    let back_b = Move::new(b.to, b.from);
+                    if !p3.is_legal(back_b) || !calm(&p3, back_b) {
+                        return None;
+                    }
+                    let back = p3.after(back_b);
+                    (back.board() == pos.board()).then_some([a, b, back_a, back_b])
+                })
+                .collect::<Vec<_>>()
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::fen;
+    use crate::SetupMode;
+
+    #[test]
+    fn kings_step_out_and_back() {
+        let pos = fen::parse("4k4/9/9/9/5R3/9/9/9/9/3K5 w", SetupMode::Standard).expect("legal");
+        let first = there_and_backs(&pos, true)
+            .next()
+            .expect("the kings can step");
+        let mut p = pos.clone();
+        for m in first {
+            assert!(p.piece_at(m.to).is_none());
+            p = p.play(m).expect("legal");
+            assert!(!p.in_check());
+        }
+        assert_eq!(p.board(), pos.board());
+        assert_eq!(p.turn(), pos.turn());
+        // Rook checks are allowed when not quiet.
+        let checks = there_and_backs(&pos, false).count();
+        assert!(checks > there_and_backs(&pos, true).count());
+    }
+
+    #[test]
+    fn none_when_a_side_cannot_step_back() {
+        // The black horse keeps the red king in place; red's pawn cannot go back.
+        let pos = fen::parse("4k4/9/9/9/9/9/4P4/5n3/9/3K5 w", SetupMode::Standard).expect("legal");
+        assert_eq!(pos.legal_moves().len(), 1);
+        assert_eq!(there_and_backs(&pos, false).count(), 0);
+    }
+}
