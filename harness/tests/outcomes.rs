@@ -3,7 +3,7 @@
 //! with its reason, a new disagreement, a stale record or a broken case fails. One more trial
 //! checks the corpus as a whole (ids unique, disagreements file sound).
 
-use std::path::PathBuf;
+mod common;
 
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use qili_harness::compare::Outcome;
@@ -12,9 +12,7 @@ use qili_harness::{corpus, expectations, results, run};
 
 fn main() {
     let args = Arguments::from_args();
-    let dir = std::env::var_os("QILI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus"));
+    let dir = common::corpus_dir();
     let corpus = corpus::load(&dir).expect("the corpus directory is readable");
     let exp_path = qili_harness::cli::default_expectations(&dir);
     let exp = expectations::load(&exp_path, "expectations/disagreements.yaml", &corpus);

@@ -14,11 +14,12 @@
 //! show as ignored with the reason while the asymmetry persists, and fail once it is gone, so
 //! the list stays true.
 
-use std::path::PathBuf;
+mod common;
+
 use std::sync::{Arc, OnceLock};
 
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
-use qili::rules::{judge, RuleBook, Ruling, Verdict};
+use qili::rules::{judge_with, RuleBook, Ruling, Scope, Verdict};
 use qili::{Move, Position, Setup, SetupMode};
 use qili_harness::case::Case;
 use qili_harness::corpus;
@@ -70,9 +71,7 @@ const KNOWN_BUGS: &[(&str, &str, &str, &str, &str)] = &[];
 
 fn main() {
     let args = Arguments::from_args();
-    let dir = std::env::var_os("QILI_CORPUS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus"));
+    let dir = common::corpus_dir();
     let corpus = corpus::load(&dir).expect("the corpus directory is readable");
     let mut trials = Vec::new();
     for case in corpus.cases {
@@ -137,9 +136,11 @@ fn rule(
         .into_iter()
         .map(|m| t.map_or(m, |t| t.mv(m)))
         .collect();
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| judge(&start, &moves, book)))
-        .map_err(|_| "the engine panicked".to_string())?
-        .map_err(|e| format!("the engine refused the moves: {e}"))
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        judge_with(&start, &moves, book, Scope::AllPlies)
+    }))
+    .map_err(|_| "the engine panicked".to_string())?
+    .map_err(|e| format!("the engine refused the moves: {e}"))
 }
 
 fn check(

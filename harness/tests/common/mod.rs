@@ -27,6 +27,13 @@ impl Drop for Scratch {
     }
 }
 
+/// The corpus the data-driven suites run over: `$QILI_CORPUS`, or the repository's.
+pub fn corpus_dir() -> PathBuf {
+    std::env::var_os("QILI_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus"))
+}
+
 pub fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }

@@ -1,0 +1,220 @@
+//! Whole games, not cut-out cycles: the ruling is of the cycle repeating at the end of the
+//! history, whatever came before, and where nothing repeats nothing is ruled.
+//!
+//! Random games come from qili's own move generator, played with proptest's choices.
+
+mod common;
+
+use common::perft_positions;
+use proptest::prelude::*;
+use qili::history::there_and_backs;
+use qili::notation::{fen, parse_moves};
+use qili::rules::{judge, judge_with, CycleRule, Label, RuleBook, Ruling, Scope, Verdict};
+use qili::{Move, Position, SetupMode};
+
+/// A game from `start` by the choices, never returning to a position it had; it stops early
+/// when every move would repeat one, or the side to move has none.
+fn fresh_game(start: &Position, choices: &[u16]) -> Vec<Move> {
+    let mut pos = start.clone();
+    let mut seen = vec![pos.hash()];
+    let mut moves = Vec::new();
+    for &c in choices {
+        let fresh: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| !seen.contains(&pos.after(m).hash()))
+            .collect();
+        if fresh.is_empty() {
+            break;
+        }
+        let m = fresh[c as usize % fresh.len()];
+        pos.play_unchecked(m);
+        seen.push(pos.hash());
+        moves.push(m);
+    }
+    moves
+}
+
+fn play(start: &Position, moves: &[Move]) -> Position {
+    let mut pos = start.clone();
+    for &m in moves {
+        pos.play_unchecked(m);
+    }
+    pos
+}
+
+/// The labels of the judged plies, in order.
+fn judged_labels(r: &Ruling) -> Vec<Label> {
+    r.plies
+        .iter()
+        .filter(|p| p.judged)
+        .map(|p| p.label)
+        .collect()
+}
+
+fn undetermined(r: &Ruling) -> bool {
+    r.plies.iter().any(|p| p.label == Label::Undetermined)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A game in which no position occurs twice is never a repetition, however long, and
+    /// nothing in it is judged.
+    #[test]
+    fn a_game_without_a_repeated_position_is_not_ruled(
+        start in 0..5usize,
+        choices in prop::collection::vec(any::<u16>(), 1..240),
+    ) {
+        let starts = perft_positions();
+        let start = &starts[start % starts.len()];
+        let moves = fresh_game(start, &choices);
+        prop_assume!(!moves.is_empty());
+        let r = judge(start, &moves, &RuleBook::cxa2011()).expect("legal");
+        prop_assert_eq!(r.verdict, Verdict::NoRepetition, "{}", r.reason);
+        prop_assert!(r.cycle.is_none());
+        prop_assert!(r.plies.is_empty());
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// A there-and-back after a random game, played once, twice and three times: the cycle at
+    /// the end is what is ruled, with the labels and verdict it has when judged alone.
+    #[test]
+    fn a_cycle_is_ruled_the_same_after_any_history_and_however_often_it_went_round(
+        choices in prop::collection::vec(any::<u16>(), 0..80),
+        pick in 0..6usize,
+    ) {
+        let start = Position::start();
+        let history = fresh_game(&start, &choices);
+        let here = play(&start, &history);
+        let cycle = there_and_backs(&here, false).nth(pick);
+        prop_assume!(cycle.is_some());
+        let cycle = cycle.expect("assumed");
+        let book = RuleBook::cxa2011();
+        let alone = judge(&here, &cycle, &book).expect("legal");
+        prop_assume!(!undetermined(&alone));
+        prop_assert_eq!(alone.cycle.as_ref().map(|c| c.len), Some(4));
+        for times in 1..=3 {
+            let mut moves = history.clone();
+            for _ in 0..times {
+                moves.extend(cycle);
+            }
+            let r = judge(&start, &moves, &book).expect("legal");
+            prop_assume!(!undetermined(&r));
+            let c = r.cycle.as_ref().expect("the cycle repeats");
+            prop_assert_eq!(c.rule, CycleRule::Repetition { period: 4 });
+            prop_assert_eq!(c.start, moves.len() - 4);
+            prop_assert!(c.occurrences > times);
+            prop_assert_eq!(r.verdict, alone.verdict, "{} / {}", r.reason, alone.reason);
+            prop_assert_eq!(judged_labels(&r), judged_labels(&alone));
+        }
+    }
+}
+
+/// The rook's perpetual check of 图6's kind, on a board with two horses that tour the lower
+/// ranks and four pawns that walk down their files first.
+const LONG_GAME_START: &str = "4k4/9/9/2p3p2/5R3/9/P7P/9/1N4n2/3K5 w";
+
+/// A long game that goes forward (horses touring the lower ranks, pawns walking down their
+/// files, no position repeated, no check, no capture) until red's rook checks for ever.
+fn long_game() -> (Position, Vec<Move>) {
+    let start = fen::parse(LONG_GAME_START, SetupMode::Standard).expect("legal");
+    let mut pos = start.clone();
+    let mut seen = vec![pos.hash()];
+    let mut moves = Vec::new();
+    let mut k = 0usize;
+    while moves.len() < 300 {
+        let quiet: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|&m| {
+                let role = pos.piece_at(m.from).map(|p| p.role);
+                let after = pos.after(m);
+                let keeps_away = match role {
+                    Some(qili::Role::Horse) => m.to.rank().index() <= 3,
+                    Some(qili::Role::Pawn) => m.to.file() == m.from.file(),
+                    _ => false,
+                };
+                keeps_away
+                    && pos.piece_at(m.to).is_none()
+                    && !after.in_check()
+                    && !seen.contains(&after.hash())
+            })
+            .collect();
+        // Horses first; a pawn steps on only when its horse has nowhere new to go.
+        let horse: Vec<Move> = quiet
+            .iter()
+            .copied()
+            .filter(|&m| pos.piece_at(m.from).map(|p| p.role) == Some(qili::Role::Horse))
+            .collect();
+        let choice = if horse.is_empty() { &quiet } else { &horse };
+        assert!(
+            !choice.is_empty(),
+            "the tour is stuck after {} plies",
+            moves.len()
+        );
+        // A fixed walk: the choices cycle through the moves available.
+        k = (k * 31 + 17) % 1009;
+        let m = choice[k % choice.len()];
+        pos.play_unchecked(m);
+        seen.push(pos.hash());
+        moves.push(m);
+    }
+    if pos.turn() != qili::Color::Red {
+        unreachable!("300 plies from red's turn end on red's turn");
+    }
+    let checks = parse_moves(&pos, &"车四平五 将5平6 车五平四 将6平5 ".repeat(3)).expect("legal");
+    moves.extend(checks);
+    (start, moves)
+}
+
+/// A game of more than 300 plies that ends in red's perpetual check is ruled on that check:
+/// red must change, and only the last four plies are judged.
+#[test]
+fn a_long_game_that_ends_in_perpetual_check_is_ruled_on_the_check() {
+    let (start, moves) = long_game();
+    assert!(moves.len() > 300);
+    let r = judge(&start, &moves, &RuleBook::cxa2011()).expect("legal");
+    let c = r.cycle.as_ref().expect("the checks repeat");
+    assert_eq!(c.rule, CycleRule::Repetition { period: 4 });
+    // The checks went round three times: their position occurred four times.
+    assert_eq!((c.start, c.len, c.occurrences), (moves.len() - 4, 4, 4));
+    assert_eq!(r.verdict, Verdict::RedMustChange, "{}", r.reason);
+    assert_eq!(c.red.summary, "长将");
+    assert_eq!(
+        judged_labels(&r),
+        [Label::Check, Label::Idle, Label::Check, Label::Idle]
+    );
+    // Only the cycle was labelled; asking for every ply labels the rest as not judged.
+    assert_eq!(r.plies.len(), 4);
+    let all = judge_with(&start, &moves, &RuleBook::cxa2011(), Scope::AllPlies).expect("legal");
+    assert_eq!(all.plies.len(), moves.len());
+    assert_eq!(all.plies.iter().filter(|p| p.judged).count(), 4);
+    assert_eq!(all.verdict, r.verdict);
+}
+
+/// A quiet there-and-back of both sides before a cycle changes nothing, even though it
+/// returns to the cycle's start position (which then occurs once more than the cycle made it).
+#[test]
+fn an_idle_there_and_back_before_a_perpetual_check_changes_nothing() {
+    let start = fen::parse("4k4/9/9/9/5R3/9/9/9/9/3K5 w", SetupMode::Standard).expect("legal");
+    let shuffle = there_and_backs(&start, true)
+        .next()
+        .expect("the kings can step");
+    let cycle = parse_moves(&start, "车四平五 将5平6 车五平四 将6平5").expect("legal");
+    let alone = judge(&start, &cycle, &RuleBook::cxa2011()).expect("legal");
+    for times in 1..=3 {
+        let mut moves = shuffle.to_vec();
+        for _ in 0..times {
+            moves.extend(&cycle);
+        }
+        let r = judge(&start, &moves, &RuleBook::cxa2011()).expect("legal");
+        assert_eq!(r.verdict, Verdict::RedMustChange, "{times}: {}", r.reason);
+        assert_eq!(r.verdict, alone.verdict);
+        assert_eq!(judged_labels(&r), judged_labels(&alone));
+        assert_eq!(r.cycle.as_ref().map(|c| c.len), Some(4));
+    }
+}
