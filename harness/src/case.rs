@@ -102,6 +102,9 @@ pub mod raw {
         pub label: Option<String>,
         #[serde(default)]
         pub loose: Option<String>,
+        /// The source did not print this move: why it was added (to close the cycle shown).
+        #[serde(default)]
+        pub added: Option<String>,
     }
 
     #[derive(Debug, Deserialize)]
@@ -211,6 +214,9 @@ pub struct PublishedMove {
     pub label: Option<Label>,
     /// Why the printed text is loose, when it is.
     pub loose: Option<String>,
+    /// Not printed by the source: why it was added (to close the cycle the figure shows). It
+    /// carries no published label.
+    pub added: Option<String>,
 }
 
 /// A line the source cites (伏 …), checked legal from the position after `after_ply`: played

@@ -203,6 +203,7 @@ mod tests {
                     ),
                     label: *l,
                     loose: None,
+                    added: None,
                 })
                 .collect(),
             labels_from: LabelsFrom::Caption,

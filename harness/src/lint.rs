@@ -408,11 +408,24 @@ impl Linter<'_> {
                     complete = false;
                     break;
                 };
+                if m.added.is_some() && label.is_some() {
+                    self.problem(
+                        &join(&mpath, "label"),
+                        format!("ply {}: a move the source did not print (`added`) has no published label, expected no `label`", i + 1),
+                    );
+                }
+                if m.added.is_none() && moves.iter().any(|p: &PublishedMove| p.added.is_some()) {
+                    self.problem(
+                        &join(&mpath, "move"),
+                        format!("ply {}: a printed move after an added one, expected the added moves (`added`) last", i + 1),
+                    );
+                }
                 moves.push(PublishedMove {
                     text: m.text.clone(),
                     mv,
                     label,
                     loose: m.loose.clone(),
+                    added: m.added.clone(),
                 });
                 pos.play_unchecked(mv);
                 positions.push(pos.clone());

@@ -217,6 +217,8 @@ pub struct PlyResult {
     pub text: String,
     pub iccs: String,
     pub loose: Option<String>,
+    /// The source did not print this move: why it was added.
+    pub added: Option<String>,
     pub published: Option<String>,
     pub engine: Option<String>,
     /// The move as the engine writes it in Chinese.
@@ -384,6 +386,7 @@ fn edition_result(run: &EditionRun) -> EditionResult {
                 text: m.text.clone(),
                 iccs: m.mv.to_string(),
                 loose: m.loose.clone(),
+                added: m.added.clone(),
                 published: m.label.map(|l| l.chinese().to_string()),
                 engine: engine_label.map(|l| l.chinese().to_string()),
                 engine_chinese: engine_ply.map(|p| p.chinese.clone()),

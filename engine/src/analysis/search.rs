@@ -83,6 +83,8 @@ pub struct Searcher {
     /// Captures the attacker may not make in a line: an exchange it offered is an exchange,
     /// not a threat (24.4).
     pub forbidden: Vec<Move>,
+    /// A check the mating side may not give (see [`Searcher::mate_avoiding`]).
+    avoid: Option<Move>,
     /// Positions (attacker to move) known to have no mate by checks within so many checks.
     no_mate: FxHashMap<u64, u32>,
     /// Segment nodes already searched (see [`Searcher::node`]): the value and where its
@@ -123,6 +125,7 @@ impl Searcher {
             mates: FxHashMap::default(),
             path: Vec::new(),
             forbidden: Vec::new(),
+            avoid: None,
             elsewhere: Vec::new(),
             no_mate: FxHashMap::default(),
             // Room for the nodes of a typical ruling from the start: growing the table
@@ -142,6 +145,20 @@ impl Searcher {
     /// A forced mate by checks for the side to move: the whole main line.
     pub fn mate_by_checks(&mut self, pos: &Position) -> Option<Vec<Move>> {
         self.mate_within(pos, self.limits.mate_checks)
+    }
+
+    /// A forced mate by checks for the side to move in which it never makes the capture
+    /// `avoid` (the trade an exchange offer offers, 24.4, is not the way a mate goes). Searched
+    /// apart from the remembered mates, which assume every move is allowed.
+    pub fn mate_avoiding(&mut self, pos: &Position, avoid: Move) -> Option<Vec<Move>> {
+        let mates = std::mem::take(&mut self.mates);
+        let no_mate = std::mem::take(&mut self.no_mate);
+        self.avoid = Some(avoid);
+        let found = self.mate_within(pos, self.limits.mate_checks);
+        self.avoid = None;
+        self.mates = mates;
+        self.no_mate = no_mate;
+        found
     }
 
     /// A forced mate by checks that starts with `first` (a legal checking move), if any.
@@ -209,6 +226,9 @@ impl Searcher {
         }
         for i in self.lists.range(pos, List::Checks) {
             let m = self.lists.moves[i];
+            if self.avoid == Some(m) {
+                continue;
+            }
             let u = pos.play_unchecked(m);
             let mut sub = Vec::new();
             let mated = self.mate_defend(pos, checks - 1, &mut sub);
@@ -342,13 +362,13 @@ impl Searcher {
     /// What [`Searcher::evaluate_laid_open`] in an open window scores, without the line: found
     /// by null windows alone (MTD(f)), each telling on which side of a bound the outcome lies,
     /// which costs far less than one search in the open window.
-    pub fn value_laid_open(&mut self, pos: &Position, m: Move) -> Option<i32> {
+    pub fn value_laid_open(&mut self, pos: &Position, m: Move, counted: Vec<Move>) -> Option<i32> {
         let (mut lower, mut upper) = (-INF, INF);
         // First: does it gain anything? (It was a threat.)
         let mut guess = 1;
         while lower < upper {
             let b = guess.max(lower + 1);
-            let g = self.evaluate_laid_open(pos, m, (b - 1, b), Vec::new())?;
+            let g = self.evaluate_laid_open(pos, m, (b - 1, b), counted.clone())?;
             guess = g.score;
             if g.score < b {
                 upper = g.score;
@@ -878,6 +898,12 @@ impl Searcher {
         keyed.into_iter().map(|(_, i)| i).collect()
     }
 
+    /// The captures the other side could make here if it were its turn (what stood before a
+    /// move of the side to move).
+    pub fn standing(&mut self, pos: &Position) -> Vec<Move> {
+        self.lists.get(pos, List::Standing)
+    }
+
     /// The defender's captures that the capture `m` of the side to move lays open: the pieces
     /// it stops guarding that the defender already attacks.
     pub fn laid_open_by(&self, pos: &Position, m: Move) -> Vec<Move> {
@@ -1313,7 +1339,7 @@ mod tests {
                 .evaluate_laid_open(&pos, m, (-INF, INF), Vec::new())
                 .map(|g| g.score);
             assert_eq!(
-                searcher().value_laid_open(&pos, m),
+                searcher().value_laid_open(&pos, m, Vec::new()),
                 open,
                 "{position} {first}"
             );

@@ -152,10 +152,39 @@ impl<'a> Classifier<'a> {
             }
         }
 
+        // An exchange offered is an exchange (24.4): the offered piece taking its partner is
+        // the trade the move offers, not a threat of its own, even when it would mate, and the
+        // move threatens mate only by another way. Unless the partner cannot leave its line
+        // (不能离线): every step it can take away leaves the mate, so the taking is forced on
+        // the defender and the mate is real (图29: 兑 while the partner may step aside; its
+        // variant 车五平二: 杀, the partner cannot).
+        if let Some(line) = mate.clone() {
+            let offered = |o: &&Offer| {
+                let take = Move::new(o.offered, o.partner);
+                line.iter().step_by(2).any(|&m| m == take)
+            };
+            if let Some(&o) = offers.iter().find(offered) {
+                let take = Move::new(o.offered, o.partner);
+                mate = self.searcher.mate_avoiding(&again, take).or_else(|| {
+                    self.cannot_leave(&after, o.partner, o.offered)
+                        .then_some(line)
+                });
+            }
+        }
+
         // 捉 (24.3): threats after the move that are new.
         let (new_threats, old_note, continuing) = self.new_threats(before, mv, &again, &offers);
         let (chases, exempt): (Vec<Found>, Vec<Found>) =
             new_threats.into_iter().partition(|f| !self.exempt(f));
+        // 26.2: the side holding a draw with a single attacking piece chases an advisor or an
+        // elephant only incidentally (占据守和要点，附带产生的捉士相按闲处理).
+        let (chases, incidental): (Vec<Found>, Vec<Found>) = if holds_draw_alone(before) {
+            chases
+                .into_iter()
+                .partition(|f| !matches!(f.target_piece.role, Role::Advisor | Role::Elephant))
+        } else {
+            (chases, Vec::new())
+        };
 
         let upgrade = self.book.offers_upgrade || (offers.is_empty() && sacrifice.is_none());
         if let Some(line) = mate.filter(|_| upgrade) {
@@ -263,6 +292,17 @@ impl<'a> Classifier<'a> {
                 "24.7",
             );
         }
+        if let Some(f) = incidental.first() {
+            return idle_label(
+                Label::Idle,
+                format!(
+                    "{}方只有一个进攻子，对方子力占优，是守和的一方；{}只是附带捉士（象），按闲处理",
+                    mover.chinese(),
+                    describe_threat(&again, f)
+                ),
+                "26.2",
+            );
+        }
         let text = if let Some(f) = exempt.first() {
             format!(
                 "{}本身捉子，允许，按闲处理：{}",
@@ -291,7 +331,13 @@ impl<'a> Classifier<'a> {
     ///   nothing (参考图26);
     /// * material the defender then wins by a series of checks, beyond what its checks won
     ///   before the move (参考图34: the elephant that takes the cannon unblocks the rank on
-    ///   which the rook would be won by checks; the rook steps off it).
+    ///   which the rook would be won by checks; the rook steps off it);
+    /// * a piece that takes part in the threat (a screen, a guard, a piece holding the target
+    ///   or its guard in place), to a capture of the defender that stood: the threat needs
+    ///   that piece, so it is worth only what it wins beyond it (图11: the cannon that pins the
+    ///   elephant's guard is attacked by the rook and steps away, still pinning; 参考图49: the
+    ///   horse that holds the cannon). A piece that steps out of an attack but takes no part
+    ///   in the threat frees nothing (定本参考图37).
     fn freed(
         &mut self,
         before: &Position,
@@ -305,8 +351,26 @@ impl<'a> Classifier<'a> {
         // The best of the same threats by what it was really worth; its line is worked out
         // only if it is shown.
         let mut best: Option<(i32, Result<&GainLine, &GainLine>)> = None;
+        let standing = self.searcher.standing(before);
+        let mut needs: Vec<Vec<Move>> = Vec::with_capacity(same.len());
+        for (bg, bf) in same {
+            let mut n = Vec::new();
+            for &d in &standing {
+                if d.to != bg.line[0].from && threats::needed_for(before, bf, d.to) {
+                    n.push(d);
+                }
+            }
+            needs.push(n);
+        }
+        let needed = |bg: &GainLine| -> Vec<Move> {
+            same.iter()
+                .position(|(x, _)| x == bg)
+                .map_or_else(Vec::new, |i| needs[i].clone())
+        };
         for (bg, _) in same {
-            let laid = self.searcher.value_laid_open(before, bg.line[0]);
+            let laid = self
+                .searcher
+                .value_laid_open(before, bg.line[0], needed(bg));
             let cost = self.check_cost_score(before, bg, base);
             let worst = match (laid, cost) {
                 (Some(l), Some(c)) if c < l => (c, Err(bg)),
@@ -328,7 +392,11 @@ impl<'a> Classifier<'a> {
         }
         let counted = same
             .iter()
-            .flat_map(|(bg, _)| self.searcher.laid_open_by(before, bg.line[0]))
+            .flat_map(|(bg, _)| {
+                let mut c = self.searcher.laid_open_by(before, bg.line[0]);
+                c.extend(needed(bg));
+                c
+            })
             .collect();
         let now = self
             .searcher
@@ -337,9 +405,25 @@ impl<'a> Classifier<'a> {
         match best {
             Ok(bg) => self
                 .searcher
-                .evaluate_laid_open(before, bg.line[0], (-INF, INF), Vec::new()),
+                .evaluate_laid_open(before, bg.line[0], (-INF, INF), needed(bg)),
             Err(bg) => self.check_cost(before, bg, base),
         }
+    }
+
+    /// Whether the piece on `partner` cannot leave its line (不能离线): in `after` (the
+    /// defender to move), every move of it other than taking the piece on `offered` leaves
+    /// the mover, moving next, a mate by checks; or it has no such move. A step that gives
+    /// check leaves: the mover must answer it first.
+    fn cannot_leave(&mut self, after: &Position, partner: Square, offered: Square) -> bool {
+        let escapes: Vec<Move> = after
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from == partner && m.to != offered)
+            .collect();
+        escapes.into_iter().all(|m| {
+            let p = after.after(m);
+            !p.in_check() && self.searcher.mate_by_checks(&p).is_some()
+        })
     }
 
     /// [`Classifier::check_cost`] without its line.
@@ -491,6 +575,10 @@ impl<'a> Classifier<'a> {
                 })
                 .collect();
             if same.is_empty() {
+                let mut f = f;
+                if moved_acts && threats::holds_target(again, &f, mv.to) {
+                    f.held_by = Some(mv.to);
+                }
                 fresh.push(f);
                 continue;
             }
@@ -533,6 +621,29 @@ impl<'a> Classifier<'a> {
         }
         (fresh, note, continuing)
     }
+}
+
+/// Whether the side to move holds a draw with a single attacking piece (26.2, 守和方只有一个
+/// 进攻子): one rook, horse, cannon or crossed pawn, against more attacking force.
+fn holds_draw_alone(pos: &Position) -> bool {
+    let force = |color: crate::Color| -> (usize, i32) {
+        pos.board()
+            .pieces()
+            .filter(|(sq, p)| {
+                p.color == color
+                    && matches!(p.role, Role::Rook | Role::Horse | Role::Cannon | Role::Pawn)
+                    && crate::analysis::material::is_material(*p, *sq)
+            })
+            .fold((0, 0), |(n, v), (_, p)| {
+                (
+                    n + 1,
+                    v + crate::analysis::material::piece_value(p.role).unwrap_or(1),
+                )
+            })
+    };
+    let (mine, my_value) = force(pos.turn());
+    let (_, their_value) = force(!pos.turn());
+    mine == 1 && their_value > my_value
 }
 
 /// The threats described one after another, one per piece and target not yet in `shown`: two
@@ -626,6 +737,12 @@ fn describe_threat(pos: &Position, f: &Found) -> String {
         ChaseKind::ByExchange => format!("经完整交换{a}得{t}"),
     };
     let mut text = format!("{how}：{}", chinese_line(pos, &f.line));
+    if let Some(h) = f
+        .held_by
+        .and_then(|sq| pos.piece_at(sq).map(|p| Placed::new(p, sq)))
+    {
+        text.push_str(&format!("（{h}使{t}不能离线）"));
+    }
     if let Some(then) = &f.freed {
         text.push_str(&format!(
             "（走子前此着得不偿失：{then}；走子后不再，为新产生的捉）"

@@ -41,7 +41,8 @@ pub(crate) fn exchange_traps(
 }
 
 /// The pairs of the mover's piece and a piece of the other side that attack each other after
-/// the move where taking has `outcome`, and did not have it before the move.
+/// the move where taking has `outcome`, and did not have it before the move or have the moved
+/// piece as the guard of the piece offered.
 fn offered_pairs(
     searcher: &mut Searcher,
     before: &Position,
@@ -82,7 +83,10 @@ fn offered_pairs(
                         && b.attackers(x, mover).contains(&origin)
                         && outcome(searcher, b, Move::new(x, origin))
                 });
-            if !had_it {
+            // The moved piece guarding the piece offered takes part in the offer even if the
+            // pair could trade before (图21: the rook steps back and still guards the horse).
+            let guards = after.attackers(sq, mover).contains(&mv.to);
+            if !had_it || guards {
                 out.push(Offer {
                     offered: sq,
                     partner: x,

@@ -280,30 +280,72 @@ fn an_exchange_whose_acceptance_is_mated_is_a_mate_threat() {
 }
 
 /// The cannon takes the rook with the horse as its screen; the rook cannot step away, since
-/// the horse would then check: the horse holds it, so the chase is joint (参考图39). With a
-/// black horse as the screen nothing holds the rook and the cannon chases it alone.
+/// the horse would then check. Holding a rootless target in place takes no part in taking it
+/// (24.3 联合吃子; 参考图49): the cannon chases the rook alone, as it does over a black screen.
 #[test]
-fn a_target_held_by_a_pin_is_chased_jointly() {
+fn a_rootless_target_held_in_place_is_chased_by_one_piece() {
     let held = "4k4/5rN2/6R2/9/7C1/9/9/9/9/3K5 w";
     assert_eq!(ruling(held, "h5h8").plies[0].label, Label::Chase);
-    assert_eq!(red_class(held, "h5h8"), SideClass::ForbiddenSoft);
+    assert_eq!(
+        ruling(held, "h5h8").plies[0].evidence.threats[0].kind,
+        ChaseKind::Direct
+    );
+    assert_eq!(red_class(held, "h5h8"), SideClass::ForbiddenHard);
     let free = "4k4/5rn2/6R2/9/7C1/9/9/9/9/3K5 w";
     assert_eq!(ruling(free, "h5h8").plies[0].label, Label::Chase);
     assert_eq!(red_class(free, "h5h8"), SideClass::ForbiddenHard);
 }
 
-/// Each rook move chases a rootless piece alone (new), while the cannon keeps chasing the held
-/// rook jointly (not new, 从捉到捉): the cycle is weighed by the rook chased jointly (26.9).
+/// A guard made a false root by another piece is taken jointly (联合捉): the cannon on a9
+/// pins the elephant on c9 (it would uncover the cannon's line to the king over the advisor),
+/// so the rook takes the elephant on e7 that c9 guards (图11's rook and cannon); a crossed pawn
+/// covering the advisor's square keeps the king from taking back (a cannon and a pawn). Without
+/// the cannon the elephant takes back and the rook wins nothing.
+#[test]
+fn a_guard_made_a_false_root_by_another_piece_is_a_joint_chase() {
+    let pinned = "C1bak4/9/4b4/5P3/R8/9/9/9/9/5K3 w";
+    let r = ruling(pinned, "a5e5");
+    assert_eq!(
+        r.plies[0].label,
+        Label::Chase,
+        "{}",
+        r.plies[0].evidence.text
+    );
+    let t = &r.plies[0].evidence.threats[0];
+    assert_eq!(
+        (t.kind, t.target.square.to_string()),
+        (ChaseKind::Joint, "e7".into())
+    );
+    assert_eq!(red_class(pinned, "a5e5"), SideClass::ForbiddenSoft);
+    assert_eq!(
+        label("2bak4/9/4b4/5P3/R8/9/9/9/9/5K3 w", "a5e5", 1),
+        Label::Idle
+    );
+    let covered = "4k4/3Pa4/9/9/9/4P4/9/9/1C7/3K5 w";
+    let r = ruling(covered, "b1e1");
+    assert_eq!(r.plies[0].evidence.threats[0].kind, ChaseKind::Joint);
+    assert_eq!(
+        r.plies[0].evidence.threats[0].target.square.to_string(),
+        "e8"
+    );
+}
+
+/// Each horse move chases a rootless pawn alone (new), while the rook keeps chasing the
+/// elephant jointly with the cannon that pins its guard (not new, 从捉到捉): the cycle is
+/// weighed by the joint chase it keeps up too (26.9).
 #[test]
 fn a_chase_is_weighed_with_the_threats_it_keeps_up() {
-    let (position, moves) = ("4k4/5rNC1/4b1R2/n8/9/9/9/9/9/c2K5 w", "g7g6 a0a1 g6g7 a1a0");
+    let (position, moves) = (
+        "C1bak3r/9/4b4/5P3/4R4/9/p2p5/1N7/9/5K3 w",
+        "b2c4 i9i8 c4b2 i8i9",
+    );
     let r = ruling(position, moves);
     assert_eq!(r.plies[0].label, Label::Chase);
     assert_eq!(r.plies[2].label, Label::Chase);
     assert!(
-        r.plies[0].evidence.text.contains("原有的捉仍在"),
+        r.plies[2].evidence.text.contains("原有的捉仍在"),
         "{}",
-        r.plies[0].evidence.text
+        r.plies[2].evidence.text
     );
     assert_eq!(
         r.side(Color::Red).expect("repeats").class,
@@ -526,4 +568,86 @@ fn nine_rounds_of_alternating_checks_are_judged_without_a_threefold_repetition()
     let later = pos.after(moves[0]).after(moves[1]);
     let r = judge(&later, &moves[2..], &RuleBook::cxa2011()).expect("legal");
     assert_eq!(r.verdict, Verdict::NoRepetition, "{}", r.reason);
+}
+
+/// 26.2: red holds a draw with its rook alone against rook and horse; the rook's attack on the
+/// elephant is incidental (占据守和要点，附带捉象按闲处理). With a horse more, red is no longer
+/// the side holding with one piece, and the same move chases.
+#[test]
+fn a_lone_attacker_holding_a_draw_chases_an_elephant_only_incidentally() {
+    let alone = "4ka3/4a4/4b4/9/8n/9/P7r/R8/4A4/3K5 w";
+    let r = ruling(alone, "a2e2");
+    assert_eq!(r.plies[0].label, Label::Idle);
+    assert_eq!(r.plies[0].evidence.clause, "26.2");
+    let two = "4ka3/4a4/4b4/9/8n/9/P7r/R8/4A4/N2K5 w";
+    assert_eq!(label(two, "a2e2", 1), Label::Chase);
+}
+
+/// The rook offers itself for black's rook on the h-file (24.4). Taking black's rook would mate
+/// along the back rank, but that taking is the trade offered, not a threat: black's rook may
+/// step aside, so the move is 兑, not 杀 (图29; its variant, where the partner cannot leave
+/// its line, is 杀).
+#[test]
+fn an_exchange_whose_own_taking_would_mate_is_still_an_exchange() {
+    let r = ruling("3ak2r1/4c4/9/9/8R/9/6N2/9/9/3K5 w", "i5h5");
+    assert_eq!(
+        r.plies[0].label,
+        Label::Exchange,
+        "{}",
+        r.plies[0].evidence.text
+    );
+}
+
+/// 不能离线: the cannon on g8 already attacks the rootless cannon on d8 (over the black horse);
+/// the horse steps to c8 and pins it to its king (it would open the horse's check): the horse
+/// takes part in winning it now, a new chase. A horse move that holds nothing is 从捉到捉.
+#[test]
+fn a_move_that_holds_an_attacked_piece_in_place_is_a_chase() {
+    let pos = "4k4/3cn1C2/9/1N7/9/9/9/9/9/3K5 w";
+    let r = ruling(pos, "b6c8");
+    assert_eq!(
+        r.plies[0].label,
+        Label::Chase,
+        "{}",
+        r.plies[0].evidence.text
+    );
+    assert!(
+        r.plies[0].evidence.text.contains("不能离线"),
+        "{}",
+        r.plies[0].evidence.text
+    );
+    assert_eq!(label(pos, "b6a4", 1), Label::Idle);
+}
+
+/// The cannon on b9 pins the elephant that guards e7, so the rook could take e7; but the cannon
+/// itself stood attacked by the rook on b8, and taking e7 would have lost it: the threat did
+/// not pay. The cannon steps to a9, still pinning: the threat pays now, a new chase, made by
+/// the cannon with the rook (图11). A piece that steps out of an attack and takes no part in
+/// the threat frees nothing (`freeing_a_tied_guard_is_a_new_chase`, 定本参考图37).
+#[test]
+fn a_piece_the_threat_needs_stepping_out_of_an_attack_makes_it_new() {
+    let r = ruling("1Cbak4/1r2a4/4b4/9/4R4/9/9/3A5/9/2BK5 w", "b9a9");
+    assert_eq!(
+        r.plies[0].label,
+        Label::Chase,
+        "{}",
+        r.plies[0].evidence.text
+    );
+    let t = &r.plies[0].evidence.threats[0];
+    assert_eq!(
+        (t.kind, t.target.square.to_string()),
+        (ChaseKind::Joint, "e7".into())
+    );
+    assert!(r.plies[0].evidence.text.contains("新产生的捉"));
+}
+
+/// The horses on f5 and h6 attack each other and the rook guards f5 from f8; stepping back to
+/// f6 it still guards it (and now bears on h6 too): the move takes part in the offer, 兑 (图21),
+/// and the rook's attack on h6 is part of that exchange, not a joint chase. A king step that
+/// has nothing to do with the pair offers nothing.
+#[test]
+fn a_guard_that_moves_and_still_guards_keeps_up_the_offer() {
+    let pos = "4k4/4aR3/9/7n1/5N3/9/7r1/9/9/3K5 w";
+    assert_eq!(label(pos, "f8f6", 1), Label::Exchange);
+    assert_eq!(label(pos, "d0d1", 1), Label::Idle);
 }

@@ -31,6 +31,9 @@ pub(crate) struct Found {
     /// Set when the threat stood before the move but did not pay, because carrying it out laid
     /// open a piece its capturer guarded: the line that showed it then, in Chinese.
     pub freed: Option<String>,
+    /// Set when the moved piece takes part by holding the target in place (不能离线): where it
+    /// stands.
+    pub held_by: Option<Square>,
 }
 
 /// A capture made along a line, with the pieces named by where they stood at its start.
@@ -150,13 +153,15 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
     } else {
         Rootedness::Rootless
     };
-    // Joint (联合捉): several pieces win it together — taking in turn on its square, one
-    // checking while another takes (参考图14, 41), or one holding the target in place while
-    // another takes it (参考图39: a rook pinned to its king, 车马炮联合捉车).
+    // Joint (联合捉, 24.3 联合吃子): several pieces take part in taking it — taking in turn on
+    // its square, one checking while another takes (参考图14, 41), or one making a guard of it
+    // a false root (below). A piece that holds the target in place takes no part in taking
+    // it: with the mover moving again, the target does not get to leave (参考图49: the horse
+    // holds the cannon, 长捉无根子). A cannon's screen, of either side, is no partner either
+    // (参考图35, 47: 捉车 over a pawn or a cannon of its own).
     let joint = on_target >= 2
         || (rootedness == Rootedness::ShortRooted && caps.len() >= 2)
-        || helped_by_check(pos, &g.line[..=main.index], main.capturer_origin)
-        || (main.index == 0 && held(pos, main.victim_origin));
+        || helped_by_check(pos, &g.line[..=main.index], main.capturer_origin);
     let kind = if joint {
         ChaseKind::Joint
     } else if checks_before {
@@ -172,7 +177,7 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         .iter()
         .rfind(|c| c.square == main.square)
         .map_or(main.capturer, |c| c.capturer);
-    Some(Found {
+    let mut found = Found {
         line: g.line.clone(),
         capturer: main.capturer_origin,
         capturer_piece: main.capturer,
@@ -185,12 +190,31 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         rootedness,
         capture_index: main.index,
         freed: None,
-    })
+        held_by: None,
+    };
+    // A guard of the target pinned by another piece is a false root that piece makes (图11:
+    // 车炮联合捉子, the cannon pins the elephant that guards the one the rook takes).
+    if found.kind != ChaseKind::Joint {
+        let others: Vec<Square> = pos
+            .board()
+            .pieces()
+            .filter(|(sq, p)| p.color == attacker && *sq != found.capturer && p.role != Role::King)
+            .map(|(sq, _)| sq)
+            .collect();
+        if others.into_iter().any(|sq| holds_guard(pos, &found, sq)) {
+            found.kind = ChaseKind::Joint;
+        }
+    }
+    Some(found)
 }
 
-/// Whether the piece on `sq` (of the side not to move) could step to empty points but may
-/// step to none: another piece holds it in place, pinned to its king.
-fn held(pos: &Position, sq: Square) -> bool {
+/// Whether the defender's piece on `sq` cannot leave (不能离线) in `pos` (the attacker to
+/// move): were it the defender's turn, it could step to empty points but may step to none,
+/// pinned to its king. (Only a pin: that every way out would lose is the defender's look
+/// ahead, and with the mover moving again the target does not get to leave; counting it
+/// makes an evasion that covers a square a chase, which the final edition corrected in
+/// 参考图37.)
+fn cannot_leave(pos: &Position, sq: Square) -> bool {
     let Some(p) = pos.with_turn(!pos.turn()) else {
         return false;
     };
@@ -202,10 +226,98 @@ fn held(pos: &Position, sq: Square) -> bool {
     !steps.is_empty() && steps.iter().all(|&t| !p.is_legal(Move::new(sq, t)))
 }
 
+/// `pos` without the piece on `sq`, if that is still a legal position.
+fn without(pos: &Position, sq: Square) -> Option<Position> {
+    let mut board = pos.board().clone();
+    board.set(sq, None)?;
+    Position::new(
+        crate::Setup::new(board, pos.turn()),
+        crate::SetupMode::Composed,
+    )
+    .ok()
+}
+
+/// `pos` without the attacker's piece on `sq`, when that leaves the attacker's own king
+/// covered (a piece that only shields its king holds nothing) and the position legal.
+fn bare(pos: &Position, f: &Found, sq: Square) -> Option<Position> {
+    if pos
+        .piece_at(sq)
+        .is_none_or(|p| p.color != pos.turn() || p.role == Role::King)
+        || f.line.first().is_some_and(|m| m.from == sq)
+    {
+        return None;
+    }
+    without(pos, sq).filter(|b| b.with_turn(!b.turn()).is_some())
+}
+
+/// Whether the attacker's piece on `sq` holds the target in place: the target cannot leave
+/// ([`cannot_leave`]), and could without `sq` (不能离线, 参考图49: the horse pins the cannon
+/// to its king).
+pub(crate) fn holds_target(pos: &Position, f: &Found, sq: Square) -> bool {
+    bare(pos, f, sq).is_some_and(|b| cannot_leave(pos, f.target) && !cannot_leave(&b, f.target))
+}
+
+/// Whether the attacker's piece on `sq` makes a guard of the target a false root: once the
+/// target is taken (the line up to the capture), a defender piece that could take back may
+/// not, because `sq` pins it to its king, and could without `sq` (图11: the cannon behind
+/// the elephant).
+pub(crate) fn holds_guard(pos: &Position, f: &Found, sq: Square) -> bool {
+    let Some(q) = bare(pos, f, sq) else {
+        return false;
+    };
+    let Some(&take) = f.line.get(f.capture_index) else {
+        return false;
+    };
+    let (mut p, mut q) = (pos.clone(), q);
+    for &m in &f.line[..=f.capture_index] {
+        if m.from == sq || m.to == sq || !q.is_legal(m) {
+            return false;
+        }
+        p.play_unchecked(m);
+        q.play_unchecked(m);
+    }
+    p.attackers(take.to, p.turn())
+        .into_iter()
+        .any(|r| !p.is_legal(Move::new(r, take.to)) && q.is_legal(Move::new(r, take.to)))
+}
+
 /// Whether the piece standing on `sq` takes part in winning the target: it takes it, it is
-/// the screen of the cannon that takes, or it backs the capture up (attacks the square once
-/// the target is taken).
+/// the screen of the cannon that takes, it backs the capture up (attacks the square once the
+/// target is taken), or it holds the target or a guard of it in place ([`holds_target`],
+/// [`holds_guard`]).
 pub(crate) fn participates(pos: &Position, f: &Found, sq: Square) -> bool {
+    participates_by_line(pos, f, sq) || holds_guard(pos, f, sq) || holds_target(pos, f, sq)
+}
+
+/// Whether the piece on `sq` is needed for the capture itself: it moves in the line up to the
+/// capture (it takes, or checks), it is the capturing cannon's screen, or it holds the target
+/// or a guard of it in place. A piece that only guards the capturer or backs the capture up
+/// is not: with the mover moving again, nothing takes the capturer first. Losing a needed
+/// piece is what a threat costs (see `freed`).
+pub(crate) fn needed_for(pos: &Position, f: &Found, sq: Square) -> bool {
+    let mut p = pos.clone();
+    let at = sq;
+    for &m in &f.line[..f.capture_index] {
+        if m.from == at {
+            return true;
+        } else if m.to == at {
+            return false;
+        }
+        p.play_unchecked(m);
+    }
+    let Some(&take) = f.line.get(f.capture_index) else {
+        return false;
+    };
+    let screen = p
+        .piece_at(take.from)
+        .is_some_and(|x| x.role == Role::Cannon)
+        && between(take.from, take.to).contains(&at)
+        && p.piece_at(at).is_some();
+    take.from == at || screen || holds_guard(pos, f, sq) || holds_target(pos, f, sq)
+}
+
+/// [`participates`] by the moves and lines of the capture alone.
+fn participates_by_line(pos: &Position, f: &Found, sq: Square) -> bool {
     let attacker = pos.turn();
     let mut p = pos.clone();
     let mut at = sq;
@@ -349,7 +461,9 @@ impl Found {
     }
 }
 
-/// Whether a threat's winning piece is the king or a pawn acting on its own (26.1).
+/// Whether a threat is the king's or a pawn's own (26.1 帅(将)、兵(卒)本身捉子): it is the one
+/// that finally wins the target, whatever the others did before (参考图13: a cannon's check
+/// makes the elephant interpose, and the pawn that takes it chases on its own; 参考图32).
 pub(crate) fn own_chase_of(f: &Found, role: Role) -> bool {
     f.finisher.role == role
 }

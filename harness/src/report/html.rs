@@ -338,6 +338,18 @@ fn edition(s: &mut String, e: &EditionResult) {
         if let Some(reason) = &p.reason {
             let _ = write!(evidence, "<br><em>recorded: {}</em>", escape(reason));
         }
+        if p.engine.is_some() && !p.judged {
+            evidence.push_str(
+                "<br><span class=\"muted\">not judged: outside the cycle at the end</span>",
+            );
+        }
+        if let Some(a) = &p.added {
+            let _ = write!(
+                evidence,
+                "<br><span class=\"muted\">not printed, added: {}</span>",
+                escape(a)
+            );
+        }
         if let Some(l) = &p.loose {
             let _ = write!(
                 evidence,
