@@ -146,7 +146,7 @@ mod tests {
     use crate::compare::Comparison;
     use crate::lint::lint_text;
     use crate::run::Judged;
-    use qili::rules::{Evidence, PlyRuling, RuleBookId};
+    use qili::rules::{Branch, Evidence, PlyRuling, RuleBookId};
     use qili::Color;
 
     fn case() -> Case {
@@ -169,11 +169,7 @@ mod tests {
                 mv: m.mv,
                 chinese: m.text.clone(),
                 label,
-                evidence: Evidence {
-                    clause: "24.1",
-                    text: format!("证据{}", i + 1),
-                    ..Evidence::default()
-                },
+                evidence: Evidence::of(Branch::Check, format!("证据{}", i + 1)),
                 judged: true,
             })
             .collect();
@@ -226,7 +222,7 @@ mod tests {
         assert_eq!(e[0].agrees_with.answer, "将");
         assert_eq!(e[0].differs_from.edition, "cxa2011");
         assert_eq!(e[0].differs_from.answer, "闲");
-        assert_eq!(e[0].evidence, "24.1 证据1");
+        assert_eq!(e[0].evidence, "24.1.check 证据1");
         assert_eq!(e[1].ply, None);
         assert_eq!(e[1].agrees_with.edition, "cxa2011");
         assert_eq!(e[1].engine, "draw");

@@ -36,6 +36,57 @@ pub struct Results {
     /// Every case × edition under every rule book ([`crate::rulebooks`]); empty unless the run
     /// computed it ([`crate::pipeline::results`] does).
     pub rule_books: rulebooks::Table,
+    /// Per branch of the ruling model: how many published labels it decides and how many of
+    /// them agree, every branch listed.
+    pub branches: Vec<BranchRow>,
+}
+
+/// What one branch of the ruling model decides across the run: the published plies whose
+/// label qili gives by it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BranchRow {
+    pub branch: String,
+    pub clause: String,
+    /// The label the branch gives.
+    pub label: String,
+    pub plies: usize,
+    pub agreeing: usize,
+    /// The case × edition rows those plies are in (`case [edition]`), for a branch that
+    /// decides a single ply (a candidate fit: the model says why it is general).
+    pub only_in: Option<String>,
+}
+
+/// The branch table of `cases`.
+fn branch_rows(cases: &[CaseResult]) -> Vec<BranchRow> {
+    qili::rules::Branch::ALL
+        .into_iter()
+        .map(|b| {
+            let mut plies = 0;
+            let mut agreeing = 0;
+            let mut rows = Vec::new();
+            for c in cases {
+                for e in &c.editions {
+                    for p in &e.plies {
+                        let decided = p.published.is_some()
+                            && p.evidence.as_ref().is_some_and(|ev| ev.branch == b.id());
+                        if decided {
+                            plies += 1;
+                            agreeing += usize::from(p.status == PlyStatus::Agrees);
+                            rows.push(format!("{} [{}] ply {}", c.id, e.edition, p.ply));
+                        }
+                    }
+                }
+            }
+            BranchRow {
+                branch: b.id().to_string(),
+                clause: b.clause().to_string(),
+                label: b.label().chinese().to_string(),
+                plies,
+                agreeing,
+                only_in: (plies == 1).then(|| rows.remove(0)),
+            }
+        })
+        .collect()
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -233,6 +284,8 @@ pub struct PlyResult {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct EvidenceResult {
+    /// The branch of the ruling model that decided the label (docs/ruling-model.md).
+    pub branch: String,
     pub clause: String,
     pub text: String,
     pub threats: Vec<ThreatResult>,
@@ -252,6 +305,7 @@ pub struct ThreatResult {
 impl EvidenceResult {
     pub fn from_evidence(e: &Evidence) -> EvidenceResult {
         EvidenceResult {
+            branch: e.branch.id().to_string(),
             clause: e.clause.to_string(),
             text: e.text.clone(),
             threats: e.threats.iter().map(ThreatResult::from_threat).collect(),
@@ -259,12 +313,13 @@ impl EvidenceResult {
         }
     }
 
-    /// One line for tables: `24.3 红马捉黑车 …`.
+    /// One line for tables: `24.3.direct 红马捉黑车 …` (the branch, which begins with its
+    /// clause).
     pub fn one_line(&self) -> String {
-        let mut s = if self.clause.is_empty() {
+        let mut s = if self.branch.is_empty() {
             self.text.clone()
         } else {
-            format!("{} {}", self.clause, self.text)
+            format!("{} {}", self.branch, self.text)
         };
         for t in &self.threats {
             s.push_str(&format!(
@@ -489,8 +544,10 @@ pub fn build(
                 c.differences.iter().filter(|d| d.reason.is_some()).count();
         }
     }
+    let branches = branch_rows(&cases);
     Results {
         schema_version: SCHEMA_VERSION,
+        branches,
         rules_override: options.rules.as_ref().map(|b| b.id.name().to_string()),
         filter: options.filter.clone(),
         totals,

@@ -8,6 +8,7 @@ use rustc_hash::FxHashMap;
 
 use crate::analysis::search::{GainLine, Searcher, INF};
 use crate::notation::chinese;
+use crate::rules::branch::Branch;
 use crate::rules::idle::{self, Offer};
 use crate::rules::label::{ChaseKind, Evidence, Label, Placed, Rootedness, Threat};
 use crate::rules::rulebook::{ChaseTargets, ExchangeKinds, PawnChase, RuleBook};
@@ -78,11 +79,6 @@ impl<'a> Classifier<'a> {
         let after = before.after(mv);
         let mover = before.turn();
         let moved = before.piece_at(mv.from).expect("a legal move has a piece");
-        let say = |text: String, clause: &'static str| Evidence {
-            clause,
-            text,
-            ..Evidence::default()
-        };
 
         // 将 (24.1).
         if after.in_check() {
@@ -98,7 +94,7 @@ impl<'a> Classifier<'a> {
             };
             return Classified {
                 label: Label::Check,
-                evidence: say(text, "24.1"),
+                evidence: Evidence::of(Branch::Check, text),
                 threats: Vec::new(),
                 pawn_exempt: false,
             };
@@ -108,9 +104,9 @@ impl<'a> Classifier<'a> {
         if before.in_check() && moved.role == Role::King && self.book.king_answer_is_idle {
             return Classified {
                 label: Label::Idle,
-                evidence: say(
+                evidence: Evidence::of(
+                    Branch::KingAnswer,
                     format!("动{}应将，即使附带产生捉或杀，也按闲处理", king_name(mover)),
-                    "26.1.2",
                 ),
                 threats: Vec::new(),
                 pawn_exempt: false,
@@ -153,22 +149,20 @@ impl<'a> Classifier<'a> {
         }
 
         // An exchange offered is an exchange (24.4): the offered piece taking its partner is
-        // the trade the move offers, not a threat of its own, even when it would mate, and the
-        // move threatens mate only by another way. Unless the partner cannot leave its line
-        // (不能离线): every step it can take away leaves the mate, so the taking is forced on
-        // the defender and the mate is real (图29: 兑 while the partner may step aside; its
-        // variant 车五平二: 杀, the partner cannot).
+        // the trade the move offers, not a threat of its own, even when it would mate (图29: the
+        // rook offered on three files is 兑). The move threatens mate only by a way that does
+        // not go through that trade. The partner's side may always take instead, evenly (that
+        // is what makes it an offer); where taking loses, there is no offer and the mate counts
+        // (图29's variant 车五平二: the rook that takes is mated, 杀).
         if let Some(line) = mate.clone() {
             let offered = |o: &&Offer| {
                 let take = Move::new(o.offered, o.partner);
                 line.iter().step_by(2).any(|&m| m == take)
             };
             if let Some(&o) = offers.iter().find(offered) {
-                let take = Move::new(o.offered, o.partner);
-                mate = self.searcher.mate_avoiding(&again, take).or_else(|| {
-                    self.cannot_leave(&after, o.partner, o.offered)
-                        .then_some(line)
-                });
+                mate = self
+                    .searcher
+                    .mate_avoiding(&again, Move::new(o.offered, o.partner));
             }
         }
 
@@ -193,7 +187,7 @@ impl<'a> Classifier<'a> {
                 chinese_line(&again, &line)
             );
             return mate_label(
-                "24.2",
+                Branch::Mate,
                 with_offer_note(text, &offers, sacrifice, &after),
                 line,
             );
@@ -201,17 +195,16 @@ impl<'a> Classifier<'a> {
         if !chases.is_empty() && upgrade {
             let mut shown = Vec::new();
             let text = threat_texts(&again, &chases, &mut shown);
-            let evidence = Evidence {
-                clause: "24.3",
-                text: with_offer_note(format!("接续再走，{text}"), &offers, sacrifice, &after),
-                threats: chases.iter().map(to_threat).collect(),
-                line: chases[0].line.clone(),
-            };
+            let mut evidence = Evidence::of(
+                chase_branch(&chases),
+                with_offer_note(format!("接续再走，{text}"), &offers, sacrifice, &after),
+            );
+            evidence.threats = chases.iter().map(to_threat).collect();
+            evidence.line = chases[0].line.clone();
             // A chase is weighed (26.9) by all it attacks after the move: the new threats make
             // the move 捉, and the ones it keeps up count too (参考图39: red's new chases of a
             // horse and an elephant go with the rook it keeps chasing jointly).
             let kept: Vec<Found> = continuing.into_iter().filter(|f| !self.exempt(f)).collect();
-            let mut evidence = evidence;
             let text = threat_texts(&again, &kept, &mut shown);
             if !text.is_empty() {
                 evidence.text.push_str(&format!("（原有的捉仍在：{text}）"));
@@ -238,14 +231,14 @@ impl<'a> Classifier<'a> {
                 "貌似{a}与{b}邀兑，但对方兑子后立即被将死：{}，不是兑，是杀",
                 chinese_line(&after, &line)
             );
-            return mate_label("24.4、24.2", text, line);
+            return mate_label(Branch::MatedExchange, text, line);
         }
         // The idle kinds.
         if let Some(o) = offers.first() {
             let a = Placed::new(after.piece_at(o.offered).expect("offered"), o.offered);
             let b = Placed::new(after.piece_at(o.partner).expect("partner"), o.partner);
             return idle_label(
-                Label::Exchange,
+                Branch::Exchange,
                 format!(
                     "{a}与{b}{}邀兑；对方兑子后不致立即被将死，也不立即在子力价值上受损",
                     if a.piece.role == b.piece.role {
@@ -254,68 +247,70 @@ impl<'a> Classifier<'a> {
                         "等值"
                     }
                 ),
-                "24.4",
             );
         }
         if let Some(take) = sacrifice {
             let a = Placed::new(moved, mv.to);
             let b = Placed::new(after.piece_at(take.from).expect("taker"), take.from);
             return idle_label(
-                Label::Offer,
+                Branch::Offer,
                 format!("{a}送吃，{b}吃后不致立即被将死，也不立即在子力价值上受损"),
-                "24.5",
             );
         }
         if let Some(blocked) = idle::block(&mut self.searcher, before, mv, &after) {
             let threatening = before.with_turn(!mover).expect("checked in block()");
             let p = threatening.piece_at(blocked.from).expect("blocked piece");
             return idle_label(
-                Label::Block,
+                Branch::Block,
                 format!(
                     "{}阻拦{}（原伏{}），本身不具攻击作用",
                     Placed::new(moved, mv.to),
                     Placed::new(p, blocked.from),
                     chinese::write(&threatening, blocked)
                 ),
-                "24.6",
             );
         }
         if let Some(watched) = idle::follow(previous, mv, &after) {
             let p = after.piece_at(watched).expect("watched piece");
             return idle_label(
-                Label::Follow,
+                Branch::Follow,
                 format!(
                     "{}盯住{}，对方有根，不具攻击作用",
                     Placed::new(moved, mv.to),
                     Placed::new(p, watched)
                 ),
-                "24.7",
             );
         }
         if let Some(f) = incidental.first() {
             return idle_label(
-                Label::Idle,
+                Branch::KeyPoint,
                 format!(
                     "{}方只有一个进攻子，对方子力占优，是守和的一方；{}只是附带捉士（象），按闲处理",
                     mover.chinese(),
                     describe_threat(&again, f)
                 ),
-                "26.2",
             );
         }
-        let text = if let Some(f) = exempt.first() {
-            format!(
-                "{}本身捉子，允许，按闲处理：{}",
-                f.capturer_piece.name_cn(),
-                describe_threat(&again, f)
+        let (branch, text) = if let Some(f) = exempt.first() {
+            let own = if threats::own_chase_of(f, Role::King) {
+                Branch::KingOwn
+            } else {
+                Branch::PawnOwn
+            };
+            (
+                own,
+                format!(
+                    "{}本身捉子，允许，按闲处理：{}",
+                    f.capturer_piece.name_cn(),
+                    describe_threat(&again, f)
+                ),
             )
         } else if let Some(note) = old_note {
-            note
+            (Branch::ChaseToChase, note)
         } else {
-            "走子后不构成将、杀、捉".to_string()
+            (Branch::Idle, "走子后不构成将、杀、捉".to_string())
         };
-        let clause = if exempt.is_empty() { "24.8" } else { "26.1" };
-        let mut c = idle_label(Label::Idle, text, clause);
+        let mut c = idle_label(branch, text);
         c.pawn_exempt = exempt.iter().any(|f| threats::own_chase_of(f, Role::Pawn));
         c
     }
@@ -408,22 +403,6 @@ impl<'a> Classifier<'a> {
                 .evaluate_laid_open(before, bg.line[0], (-INF, INF), needed(bg)),
             Err(bg) => self.check_cost(before, bg, base),
         }
-    }
-
-    /// Whether the piece on `partner` cannot leave its line (不能离线): in `after` (the
-    /// defender to move), every move of it other than taking the piece on `offered` leaves
-    /// the mover, moving next, a mate by checks; or it has no such move. A step that gives
-    /// check leaves: the mover must answer it first.
-    fn cannot_leave(&mut self, after: &Position, partner: Square, offered: Square) -> bool {
-        let escapes: Vec<Move> = after
-            .legal_moves()
-            .into_iter()
-            .filter(|m| m.from == partner && m.to != offered)
-            .collect();
-        escapes.into_iter().all(|m| {
-            let p = after.after(m);
-            !p.in_check() && self.searcher.mate_by_checks(&p).is_some()
-        })
     }
 
     /// [`Classifier::check_cost`] without its line.
@@ -646,6 +625,24 @@ fn holds_draw_alone(pos: &Position) -> bool {
     mine == 1 && their_value > my_value
 }
 
+/// The branch that names a chase: how its first (biggest) new threat is new, or else how it
+/// wins.
+fn chase_branch(chases: &[Found]) -> Branch {
+    let f = &chases[0];
+    if f.held_by.is_some() {
+        Branch::ChaseHolds
+    } else if f.freed.is_some() {
+        Branch::ChaseFreed
+    } else {
+        match f.kind {
+            ChaseKind::Direct => Branch::ChaseDirect,
+            ChaseKind::Joint => Branch::ChaseJoint,
+            ChaseKind::ByChecks => Branch::ChaseByChecks,
+            ChaseKind::ByExchange => Branch::ChaseByExchange,
+        }
+    }
+}
+
 /// The threats described one after another, one per piece and target not yet in `shown`: two
 /// ways to the same win read as one threat.
 fn threat_texts(pos: &Position, threats: &[Found], shown: &mut Vec<(Square, Square)>) -> String {
@@ -661,28 +658,21 @@ fn threat_texts(pos: &Position, threats: &[Found], shown: &mut Vec<(Square, Squa
 }
 
 /// A 杀 with the mating line that shows it.
-fn mate_label(clause: &'static str, text: String, line: Vec<Move>) -> Classified {
+fn mate_label(branch: Branch, text: String, line: Vec<Move>) -> Classified {
+    let mut evidence = Evidence::of(branch, text);
+    evidence.line = line;
     Classified {
         label: Label::MateThreat,
-        evidence: Evidence {
-            clause,
-            text,
-            threats: Vec::new(),
-            line,
-        },
+        evidence,
         threats: Vec::new(),
         pawn_exempt: false,
     }
 }
 
-fn idle_label(label: Label, text: String, clause: &'static str) -> Classified {
+fn idle_label(branch: Branch, text: String) -> Classified {
     Classified {
-        label,
-        evidence: Evidence {
-            clause,
-            text,
-            ..Evidence::default()
-        },
+        label: branch.label(),
+        evidence: Evidence::of(branch, text),
         threats: Vec::new(),
         pawn_exempt: false,
     }

@@ -149,7 +149,9 @@ pub struct Threat {
 /// Who did what in one ruling, in words a referee can check on a board.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Evidence {
-    /// The clause the label comes from (`24.3`, `26.1.1` …).
+    /// The branch of the ruling model that decided the label.
+    pub branch: crate::rules::Branch,
+    /// The clause the label comes from (`24.3`, `26.1.1` …): the branch's.
     pub clause: &'static str,
     /// One or two Chinese sentences.
     pub text: String,
@@ -157,6 +159,19 @@ pub struct Evidence {
     pub threats: Vec<Threat>,
     /// The mating line (for 杀) or the check (for 将).
     pub line: Vec<Move>,
+}
+
+impl Evidence {
+    /// Evidence decided by `branch`, citing its clause, in `text`.
+    pub fn of(branch: crate::rules::Branch, text: String) -> Evidence {
+        Evidence {
+            branch,
+            clause: branch.clause(),
+            text,
+            threats: Vec::new(),
+            line: Vec::new(),
+        }
+    }
 }
 
 /// The ruling on one ply.

@@ -2,6 +2,7 @@
 //! verdict, under a chosen rule book.
 
 mod adjudicate;
+mod branch;
 mod classify;
 mod cycle;
 mod idle;
@@ -12,6 +13,7 @@ mod verdict;
 
 use std::fmt;
 
+pub use branch::Branch;
 pub use label::{ChaseKind, Evidence, Label, Placed, PlyRuling, Rootedness, Threat};
 pub use rulebook::{
     Adjudication, Budgets, ChaseTargets, ExchangeKinds, PawnChase, RuleBook, RuleBookId,
@@ -187,6 +189,7 @@ impl<'a> Labeller<'a> {
             (
                 Label::Undetermined,
                 Evidence {
+                    branch: Branch::Budget,
                     clause: c.evidence.clause,
                     text: format!(
                         "搜索超出预算（{} 个局面），无法确定着法性质；已得结论：{}（{}）",

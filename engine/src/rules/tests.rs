@@ -585,8 +585,8 @@ fn a_lone_attacker_holding_a_draw_chases_an_elephant_only_incidentally() {
 
 /// The rook offers itself for black's rook on the h-file (24.4). Taking black's rook would mate
 /// along the back rank, but that taking is the trade offered, not a threat: black's rook may
-/// step aside, so the move is 兑, not 杀 (图29; its variant, where the partner cannot leave
-/// its line, is 杀).
+/// take instead, evenly, so the move is 兑, not 杀 (图29; in its variant taking loses, so there
+/// is no offer and the mate counts).
 #[test]
 fn an_exchange_whose_own_taking_would_mate_is_still_an_exchange() {
     let r = ruling("3ak2r1/4c4/9/9/8R/9/6N2/9/9/3K5 w", "i5h5");

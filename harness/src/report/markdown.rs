@@ -88,6 +88,7 @@ pub fn render(r: &Results) -> String {
         }
     }
     rule_books(&mut s, r);
+    branches(&mut s, r);
     s.push_str("\n## Candidate errata\n\n");
     if r.candidate_errata.is_empty() {
         s.push_str(
@@ -125,6 +126,34 @@ pub fn render(r: &Results) -> String {
         }
     }
     s
+}
+
+/// The branches of the ruling model: what each decides among the published plies.
+fn branches(s: &mut String, r: &Results) {
+    s.push_str("\n## Ruling branches\n\n");
+    s.push_str("Each label qili gives is decided by one branch of the ruling model ([docs/ruling-model.md](../docs/ruling-model.md)); the evidence names it. Per branch: the published plies whose label qili gives by it, and how many of them agree. A branch that decides a single ply is a candidate fit; the model says why it is general.\n\n");
+    s.push_str(
+        "| branch | clause | label | published plies | agreeing | |\n|---|---|---|---:|---:|---|\n",
+    );
+    for b in &r.branches {
+        let _ = writeln!(
+            s,
+            "| `{}` | {} | {} | {} | {} | {} |",
+            b.branch,
+            b.clause,
+            b.label,
+            b.plies,
+            b.agreeing,
+            b.only_in
+                .as_deref()
+                .map_or(String::new(), |w| format!("only {}", cell(w)))
+        );
+    }
+    let (plies, agreeing) = r
+        .branches
+        .iter()
+        .fold((0, 0), |(p, a), b| (p + b.plies, a + b.agreeing));
+    let _ = writeln!(s, "| all | | | {plies} | {agreeing} | |");
 }
 
 /// The verdicts under each rule book: one row per case × edition where they differ.
