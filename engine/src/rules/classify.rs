@@ -168,8 +168,9 @@ impl<'a> Classifier<'a> {
 
         // 捉 (24.3): threats after the move that are new.
         let (new_threats, old_note, continuing) = self.new_threats(before, mv, &again, &offers);
-        let (chases, exempt): (Vec<Found>, Vec<Found>) =
-            new_threats.into_iter().partition(|f| !self.exempt(f));
+        let (chases, exempt): (Vec<Found>, Vec<Found>) = new_threats
+            .into_iter()
+            .partition(|f| !self.exempt(f) && !self.own_attack(before, &again, mv, f));
         // 26.2: the side holding a draw with a single attacking piece chases an advisor or an
         // elephant only incidentally (占据守和要点，附带产生的捉士相按闲处理).
         let (chases, incidental): (Vec<Found>, Vec<Found>) = if holds_draw_alone(before) {
@@ -292,7 +293,19 @@ impl<'a> Classifier<'a> {
             );
         }
         let (branch, text) = if let Some(f) = exempt.first() {
-            let own = if threats::own_chase_of(f, Role::King) {
+            let by_attack = self.own_attack(before, &again, mv, f);
+            let (role, who) = if by_attack {
+                (
+                    moved.role,
+                    format!(
+                        "{}只以本身的攻击（保护吃子之处）参与，属",
+                        Placed::new(moved, mv.to)
+                    ),
+                )
+            } else {
+                (f.finisher.role, f.capturer_piece.name_cn().to_string())
+            };
+            let own = if role == Role::King {
                 Branch::KingOwn
             } else {
                 Branch::PawnOwn
@@ -300,8 +313,7 @@ impl<'a> Classifier<'a> {
             (
                 own,
                 format!(
-                    "{}本身捉子，允许，按闲处理：{}",
-                    f.capturer_piece.name_cn(),
+                    "{who}本身捉子，允许，按闲处理：{}",
                     describe_threat(&again, f)
                 ),
             )
@@ -487,6 +499,28 @@ impl<'a> Classifier<'a> {
         };
         let by_single_check = f.kind == ChaseKind::ByChecks && f.checks == 1 && !f.discovered;
         target_ok && (self.book.single_check_wins || !by_single_check)
+    }
+
+    /// Whether the moved king or pawn takes part in a threat only by its own attack: it backs
+    /// the capture up (guards the square the target is taken on) and does nothing else for it
+    /// (it does not take, move in the line, screen, or hold), and the line's first move was
+    /// open to the capturer before (the move unblocked nothing). Such a threat is its own chase
+    /// too (26.1 帅(将)、兵(卒)本身捉子); one its move makes possible otherwise, by unblocking a
+    /// line or a leg (图15) or becoming a screen (霍文会 图3), is not (26.1.1).
+    fn own_attack(&self, before: &Position, again: &Position, mv: Move, f: &Found) -> bool {
+        let role = again.piece_at(mv.to).map(|p| p.role);
+        let exempt_role = match role {
+            Some(Role::King) => true,
+            Some(Role::Pawn) => {
+                !(self.book.pawn_chase == PawnChase::CountsInMutualAttack && self.mutual_attack)
+            }
+            _ => false,
+        };
+        let first = f.line[0];
+        exempt_role
+            && threats::backs_up(again, f, mv.to)
+            && !threats::needed_for(again, f, mv.to)
+            && before.pseudo_targets(first.from).contains(&first.to)
     }
 
     /// Whether a chase is the king's or a pawn's own, which the rule book permits (26.1).

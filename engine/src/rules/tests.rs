@@ -651,3 +651,19 @@ fn a_guard_that_moves_and_still_guards_keeps_up_the_offer() {
     assert_eq!(label(pos, "f8f6", 1), Label::Exchange);
     assert_eq!(label(pos, "d0d1", 1), Label::Idle);
 }
+
+/// 26.1: the king steps beside the horse the rook attacks, so that taking it pays (the king
+/// takes back on d2): the king takes part only by its own attack, its own chase, idle. A king
+/// step that opens a horse's leg makes a chase of another piece (图15,
+/// `a_kings_own_chase_is_idle_but_a_chase_it_makes_possible_is_not`).
+#[test]
+fn a_king_step_that_only_guards_the_square_taken_on_is_its_own_chase() {
+    let r = ruling("5k3/3r5/9/9/9/9/9/R2n5/4K4/9 w", "e1d1");
+    assert_eq!(
+        r.plies[0].label,
+        Label::Idle,
+        "{}",
+        r.plies[0].evidence.text
+    );
+    assert_eq!(r.plies[0].evidence.branch, crate::rules::Branch::KingOwn);
+}

@@ -289,6 +289,26 @@ pub(crate) fn participates(pos: &Position, f: &Found, sq: Square) -> bool {
     participates_by_line(pos, f, sq) || holds_guard(pos, f, sq) || holds_target(pos, f, sq)
 }
 
+/// Whether the piece on `sq` backs the capture up: once the target is taken (the line up to the
+/// capture), it could take back on that square.
+pub(crate) fn backs_up(pos: &Position, f: &Found, sq: Square) -> bool {
+    let attacker = pos.turn();
+    let mut p = pos.clone();
+    let mut at = sq;
+    for &m in &f.line[..=f.capture_index.min(f.line.len() - 1)] {
+        if m.from == at {
+            at = m.to;
+        } else if m.to == at {
+            return false;
+        }
+        p.play_unchecked(m);
+    }
+    let Some(&take) = f.line.get(f.capture_index) else {
+        return false;
+    };
+    at != take.to && p.attackers(take.to, attacker).contains(&at)
+}
+
 /// Whether the piece on `sq` is needed for the capture itself: it moves in the line up to the
 /// capture (it takes, or checks), it is the capturing cannon's screen, or it holds the target
 /// or a guard of it in place. A piece that only guards the capturer or backs the capture up
