@@ -667,3 +667,20 @@ fn a_king_step_that_only_guards_the_square_taken_on_is_its_own_chase() {
     );
     assert_eq!(r.plies[0].evidence.branch, crate::rules::Branch::KingOwn);
 }
+
+/// 26.1 and 24.3 联合: the cannon comes to the e-file and covers e1 over the pawn on e3, so the
+/// king cannot take back on e1: the pawn's capture of the advisor is no longer its own, the
+/// cannon takes part (参考图11: 炮卒联合捉 is 捉, the pawn alone is 闲). Both threats are named.
+#[test]
+fn a_pawns_capture_that_another_piece_keeps_from_being_taken_back_is_not_its_own() {
+    let r = ruling("5k3/9/9/9/c8/9/4P4/9/3pA4/4K4 b", "a5e5");
+    assert_eq!(r.plies[0].label, Label::Chase);
+    let pawn = r.plies[0]
+        .evidence
+        .threats
+        .iter()
+        .find(|t| t.attacker.square.to_string() == "d1")
+        .expect("the pawn's threat is a chase");
+    assert_eq!(pawn.kind, ChaseKind::Joint);
+    assert_eq!(pawn.target.square.to_string(), "e1");
+}

@@ -34,6 +34,9 @@ pub(crate) struct Found {
     /// Set when the moved piece takes part by holding the target in place (不能离线): where it
     /// stands.
     pub held_by: Option<Square>,
+    /// Another piece of the attacker makes a guard of the target a false root: pins it, or
+    /// covers the square it would take back on.
+    pub shared: bool,
 }
 
 /// A capture made along a line, with the pieces named by where they stood at its start.
@@ -191,10 +194,11 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         capture_index: main.index,
         freed: None,
         held_by: None,
+        shared: false,
     };
     // A guard of the target pinned by another piece is a false root that piece makes (图11:
     // 车炮联合捉子, the cannon pins the elephant that guards the one the rook takes).
-    if found.kind != ChaseKind::Joint {
+    if !found.shared {
         let others: Vec<Square> = pos
             .board()
             .pieces()
@@ -203,6 +207,7 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
             .collect();
         if others.into_iter().any(|sq| holds_guard(pos, &found, sq)) {
             found.kind = ChaseKind::Joint;
+            found.shared = true;
         }
     }
     Some(found)
@@ -482,8 +487,11 @@ impl Found {
 }
 
 /// Whether a threat is the king's or a pawn's own (26.1 帅(将)、兵(卒)本身捉子): it is the one
-/// that finally wins the target, whatever the others did before (参考图13: a cannon's check
-/// makes the elephant interpose, and the pawn that takes it chases on its own; 参考图32).
+/// that finally wins the target, and no other piece makes a guard of it a false root (参考图11:
+/// the pawn alone on the advisor is idle; with the cannon that keeps the king from taking back
+/// it is a chase). What the others did before does not matter (参考图13: a cannon's check makes
+/// the elephant interpose, and the pawn that takes it chases on its own; 参考图32, 霍文会 图3:
+/// the king or the pawn takes after an even trade).
 pub(crate) fn own_chase_of(f: &Found, role: Role) -> bool {
-    f.finisher.role == role
+    f.finisher.role == role && !f.shared
 }
