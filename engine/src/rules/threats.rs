@@ -198,14 +198,18 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
     };
     // A guard of the target pinned by another piece is a false root that piece makes (图11:
     // 车炮联合捉子, the cannon pins the elephant that guards the one the rook takes).
-    if !found.shared {
+    let guards = false_guards(pos, &found);
+    if !guards.is_empty() {
         let others: Vec<Square> = pos
             .board()
             .pieces()
             .filter(|(sq, p)| p.color == attacker && *sq != found.capturer && p.role != Role::King)
             .map(|(sq, _)| sq)
             .collect();
-        if others.into_iter().any(|sq| holds_guard(pos, &found, sq)) {
+        if others
+            .into_iter()
+            .any(|sq| held_guard(pos, &found, sq, &guards))
+        {
             found.kind = ChaseKind::Joint;
             found.shared = true;
         }
@@ -259,7 +263,7 @@ fn bare(pos: &Position, f: &Found, sq: Square) -> Option<Position> {
 /// ([`cannot_leave`]), and could without `sq` (不能离线, 参考图49: the horse pins the cannon
 /// to its king).
 pub(crate) fn holds_target(pos: &Position, f: &Found, sq: Square) -> bool {
-    bare(pos, f, sq).is_some_and(|b| cannot_leave(pos, f.target) && !cannot_leave(&b, f.target))
+    cannot_leave(pos, f.target) && bare(pos, f, sq).is_some_and(|b| !cannot_leave(&b, f.target))
 }
 
 /// Whether the attacker's piece on `sq` makes a guard of the target a false root: once the
@@ -267,23 +271,39 @@ pub(crate) fn holds_target(pos: &Position, f: &Found, sq: Square) -> bool {
 /// not, because `sq` pins it to its king, and could without `sq` (图11: the cannon behind
 /// the elephant).
 pub(crate) fn holds_guard(pos: &Position, f: &Found, sq: Square) -> bool {
-    let Some(q) = bare(pos, f, sq) else {
-        return false;
-    };
+    let guards = false_guards(pos, f);
+    !guards.is_empty() && held_guard(pos, f, sq, &guards)
+}
+
+/// The defender's pieces that bear on the target's square but may not take back once it is
+/// taken (the line up to the capture): the false roots (假根). Most targets have none, and
+/// then no piece holds a guard.
+fn false_guards(pos: &Position, f: &Found) -> Vec<Square> {
     let Some(&take) = f.line.get(f.capture_index) else {
+        return Vec::new();
+    };
+    let mut p = pos.clone();
+    for &m in &f.line[..=f.capture_index] {
+        p.play_unchecked(m);
+    }
+    p.attackers(take.to, p.turn())
+        .into_iter()
+        .filter(|&r| !p.is_legal(Move::new(r, take.to)))
+        .collect()
+}
+
+/// Whether one of the false `guards` could take back without the attacker's piece on `sq`.
+fn held_guard(pos: &Position, f: &Found, sq: Square, guards: &[Square]) -> bool {
+    let (Some(&take), Some(mut q)) = (f.line.get(f.capture_index), bare(pos, f, sq)) else {
         return false;
     };
-    let (mut p, mut q) = (pos.clone(), q);
     for &m in &f.line[..=f.capture_index] {
         if m.from == sq || m.to == sq || !q.is_legal(m) {
             return false;
         }
-        p.play_unchecked(m);
         q.play_unchecked(m);
     }
-    p.attackers(take.to, p.turn())
-        .into_iter()
-        .any(|r| !p.is_legal(Move::new(r, take.to)) && q.is_legal(Move::new(r, take.to)))
+    guards.iter().any(|&r| q.is_legal(Move::new(r, take.to)))
 }
 
 /// Whether the piece standing on `sq` takes part in winning the target: it takes it, it is
