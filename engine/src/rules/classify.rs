@@ -355,34 +355,30 @@ impl<'a> Classifier<'a> {
         let base = before
             .with_turn(!before.turn())
             .map_or(0, |p| self.check_gain_score(&p));
-        // The best of the same threats by what it was really worth; its line is worked out
-        // only if it is shown.
-        let mut best: Option<(i32, Result<&GainLine, &GainLine>)> = None;
+        // The captures of the defender that cost each old threat a piece it needs.
         let standing = self.searcher.standing(before);
-        let mut needs: Vec<Vec<Move>> = Vec::with_capacity(same.len());
-        for (bg, bf) in same {
-            let mut n = Vec::new();
-            for &d in &standing {
-                if d.to != bg.line[0].from && threats::needed_for(before, bf, d.to) {
-                    n.push(d);
-                }
-            }
-            needs.push(n);
-        }
-        let needed = |bg: &GainLine| -> Vec<Move> {
-            same.iter()
-                .position(|(x, _)| x == bg)
-                .map_or_else(Vec::new, |i| needs[i].clone())
-        };
-        for (bg, _) in same {
+        let needs: Vec<Vec<Move>> = same
+            .iter()
+            .map(|(bg, bf)| {
+                standing
+                    .iter()
+                    .copied()
+                    .filter(|d| d.to != bg.line[0].from && threats::needed_for(before, bf, d.to))
+                    .collect()
+            })
+            .collect();
+        // The best of the same threats by what it was really worth (its index; Err when the
+        // cost by checks is what it comes to); its line is worked out only if it is shown.
+        let mut best: Option<(i32, Result<usize, usize>)> = None;
+        for (i, (bg, _)) in same.iter().enumerate() {
             let laid = self
                 .searcher
-                .value_laid_open(before, bg.line[0], needed(bg));
+                .value_laid_open(before, bg.line[0], needs[i].clone());
             let cost = self.check_cost_score(before, bg, base);
             let worst = match (laid, cost) {
-                (Some(l), Some(c)) if c < l => (c, Err(bg)),
-                (Some(l), _) => (l, Ok(bg)),
-                (None, Some(c)) => (c, Err(bg)),
+                (Some(l), Some(c)) if c < l => (c, Err(i)),
+                (Some(l), _) => (l, Ok(i)),
+                (None, Some(c)) => (c, Err(i)),
                 (None, None) => return None,
             };
             if best.as_ref().is_none_or(|b| worst.0 > b.0) {
@@ -397,23 +393,23 @@ impl<'a> Classifier<'a> {
         {
             return None;
         }
-        let counted = same
-            .iter()
-            .flat_map(|(bg, _)| {
-                let mut c = self.searcher.laid_open_by(before, bg.line[0]);
-                c.extend(needed(bg));
-                c
-            })
-            .collect();
+        let mut counted = Vec::new();
+        for ((bg, _), need) in same.iter().zip(&needs) {
+            counted.extend(self.searcher.laid_open_by(before, bg.line[0]));
+            counted.extend(need);
+        }
         let now = self
             .searcher
             .evaluate_laid_open(again, g.line[0], (then, then + 1), counted);
         now.filter(|e| e.score > then)?;
         match best {
-            Ok(bg) => self
-                .searcher
-                .evaluate_laid_open(before, bg.line[0], (-INF, INF), needed(bg)),
-            Err(bg) => self.check_cost(before, bg, base),
+            Ok(i) => self.searcher.evaluate_laid_open(
+                before,
+                same[i].0.line[0],
+                (-INF, INF),
+                needs[i].clone(),
+            ),
+            Err(i) => self.check_cost(before, &same[i].0, base),
         }
     }
 

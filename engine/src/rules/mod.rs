@@ -219,6 +219,33 @@ impl<'a> Labeller<'a> {
         }
     }
 
+    /// `color`'s moves among the plies `range` as a whole, each labelled with the ply `prev_of`
+    /// gives as its predecessor.
+    fn side(
+        &mut self,
+        color: Color,
+        range: std::ops::Range<usize>,
+        prev_of: impl Fn(usize) -> Option<usize>,
+    ) -> SideRuling {
+        let book = self.classifier.book;
+        let mut labels = Vec::new();
+        let mut chases: Vec<Vec<threats::Found>> = Vec::new();
+        for i in range.filter(|&i| self.positions[i].turn() == color) {
+            let l = self.label(i, prev_of(i));
+            labels.push(l.ruling.label);
+            chases.push(l.chases.clone());
+        }
+        let sp = adjudicate::SidePlies {
+            labels,
+            chases: chases.iter().map(Vec::as_slice).collect(),
+        };
+        SideRuling {
+            color,
+            class: adjudicate::classify_side(&sp, book),
+            summary: adjudicate::summary(&sp.labels),
+        }
+    }
+
     /// Whether `attacker`'s last nine moves are all forbidden attacks (labelled from the last
     /// back, stopping at the first that is not).
     fn attacks_nine_rounds(&mut self, attacker: Color) -> bool {
@@ -348,30 +375,8 @@ pub fn judge_with(
                 .to_string(),
         });
     };
-    let side = |labeller: &mut Labeller<'_>, color: Color| {
-        let idx: Vec<usize> = (start_ply..n)
-            .filter(|&i| positions[i].turn() == color)
-            .collect();
-        let labels: Vec<Label> = idx
-            .iter()
-            .map(|&i| labeller.label(i, prev_of(i)).ruling.label)
-            .collect();
-        let chases: Vec<Vec<threats::Found>> = idx
-            .iter()
-            .map(|&i| labeller.label(i, prev_of(i)).chases.clone())
-            .collect();
-        let sp = adjudicate::SidePlies {
-            labels,
-            chases: chases.iter().map(Vec::as_slice).collect(),
-        };
-        SideRuling {
-            color,
-            class: adjudicate::classify_side(&sp, book),
-            summary: adjudicate::summary(&sp.labels),
-        }
-    };
-    let red = side(&mut labeller, Color::Red);
-    let black = side(&mut labeller, Color::Black);
+    let red = labeller.side(Color::Red, start_ply..n, prev_of);
+    let black = labeller.side(Color::Black, start_ply..n, prev_of);
     let verdict = adjudicate::verdict(
         book,
         red.class,
@@ -428,23 +433,9 @@ pub(crate) fn classes_of_all(start: &Position, moves: &[Move], book: &RuleBook) 
         done: FxHashMap::default(),
     };
     Color::ALL.map(|color| {
-        let idx: Vec<usize> = (0..moves.len())
-            .filter(|&i| positions[i].turn() == color)
-            .collect();
-        let labelled: Vec<(Label, Vec<threats::Found>)> = idx
-            .iter()
-            .map(|&i| {
-                let l = labeller.label(i, i.checked_sub(1));
-                (l.ruling.label, l.chases.clone())
-            })
-            .collect();
-        adjudicate::classify_side(
-            &adjudicate::SidePlies {
-                labels: labelled.iter().map(|(l, _)| *l).collect(),
-                chases: labelled.iter().map(|(_, c)| c.as_slice()).collect(),
-            },
-            book,
-        )
+        labeller
+            .side(color, 0..moves.len(), |i: usize| i.checked_sub(1))
+            .class
     })
 }
 

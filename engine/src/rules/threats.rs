@@ -307,31 +307,23 @@ fn held_guard(pos: &Position, f: &Found, sq: Square, guards: &[Square]) -> bool 
 }
 
 /// Whether the piece standing on `sq` takes part in winning the target: it takes it, it is
-/// the screen of the cannon that takes, it backs the capture up (attacks the square once the
-/// target is taken), or it holds the target or a guard of it in place ([`holds_target`],
-/// [`holds_guard`]).
+/// the screen of the cannon that takes, it guards the capturer or the screen, it backs the
+/// capture up (attacks the square once the target is taken), or it holds the target or a guard
+/// of it in place ([`holds_target`], [`holds_guard`]).
 pub(crate) fn participates(pos: &Position, f: &Found, sq: Square) -> bool {
-    participates_by_line(pos, f, sq) || holds_guard(pos, f, sq) || holds_target(pos, f, sq)
+    let p = Part::of(pos, f, sq);
+    p.takes
+        || p.screen
+        || p.guard
+        || p.backer
+        || holds_guard(pos, f, sq)
+        || holds_target(pos, f, sq)
 }
 
-/// Whether the piece on `sq` backs the capture up: once the target is taken (the line up to the
-/// capture), it could take back on that square.
+/// Whether the piece on `sq` backs the capture up: once the target is taken, it could take
+/// back on that square (and it is not the piece that took).
 pub(crate) fn backs_up(pos: &Position, f: &Found, sq: Square) -> bool {
-    let attacker = pos.turn();
-    let mut p = pos.clone();
-    let mut at = sq;
-    for &m in &f.line[..=f.capture_index.min(f.line.len() - 1)] {
-        if m.from == at {
-            at = m.to;
-        } else if m.to == at {
-            return false;
-        }
-        p.play_unchecked(m);
-    }
-    let Some(&take) = f.line.get(f.capture_index) else {
-        return false;
-    };
-    at != take.to && p.attackers(take.to, attacker).contains(&at)
+    Part::of(pos, f, sq).backer
 }
 
 /// Whether the piece on `sq` is needed for the capture itself: it moves in the line up to the
@@ -340,70 +332,68 @@ pub(crate) fn backs_up(pos: &Position, f: &Found, sq: Square) -> bool {
 /// is not: with the mover moving again, nothing takes the capturer first. Losing a needed
 /// piece is what a threat costs (see `freed`).
 pub(crate) fn needed_for(pos: &Position, f: &Found, sq: Square) -> bool {
-    let mut p = pos.clone();
-    let at = sq;
-    for &m in &f.line[..f.capture_index] {
-        if m.from == at {
-            return true;
-        } else if m.to == at {
-            return false;
-        }
-        p.play_unchecked(m);
-    }
-    let Some(&take) = f.line.get(f.capture_index) else {
-        return false;
-    };
-    let screen = p
-        .piece_at(take.from)
-        .is_some_and(|x| x.role == Role::Cannon)
-        && between(take.from, take.to).contains(&at)
-        && p.piece_at(at).is_some();
-    take.from == at || screen || holds_guard(pos, f, sq) || holds_target(pos, f, sq)
+    let p = Part::of(pos, f, sq);
+    p.moved || p.takes || p.screen || holds_guard(pos, f, sq) || holds_target(pos, f, sq)
 }
 
-/// [`participates`] by the moves and lines of the capture alone.
-fn participates_by_line(pos: &Position, f: &Found, sq: Square) -> bool {
-    let attacker = pos.turn();
-    let mut p = pos.clone();
-    let mut at = sq;
-    for &m in &f.line[..f.capture_index] {
-        if m.from == at {
-            at = m.to;
-        } else if m.to == at {
-            return false;
-        }
-        p.play_unchecked(m);
-    }
-    let Some(&take) = f.line.get(f.capture_index) else {
-        return false;
-    };
-    if take.from == at {
-        return true;
-    }
-    // The screen of a cannon that takes, or the guard of that screen or of the capturer: what
-    // keeps the attack from being parried by taking an attacker (参考图15, 39).
-    let is_cannon = p.piece_at(take.from).map(|x| x.role) == Some(Role::Cannon);
-    let screens: Vec<Square> = if is_cannon {
-        between(take.from, take.to)
-            .into_iter()
-            .filter(|&s| p.piece_at(s).is_some())
-            .collect()
-    } else {
-        Vec::new()
-    };
-    if screens.contains(&at) {
-        return true;
-    }
-    let guards = |s: Square| {
-        p.piece_at(s).is_some_and(|x| x.color == attacker) && p.attackers(s, attacker).contains(&at)
-    };
-    if guards(take.from) || screens.iter().any(|&s| guards(s)) {
-        return true;
-    }
-    // Backing the capture up: it could take back on the square once the target is taken.
-    p.play_unchecked(take);
-    p.attackers(take.to, attacker).contains(&at)
+/// What the attacker's piece on a square does in a threat's line up to and at its capture.
+#[derive(Clone, Copy, Debug, Default)]
+struct Part {
+    /// It moves before the capture (a check, a capture on the way).
+    moved: bool,
+    /// It makes the capture.
+    takes: bool,
+    /// It is the screen of the cannon that takes.
+    screen: bool,
+    /// It guards the capturer or that screen: what keeps the attack from being parried by
+    /// taking an attacker (参考图15, 39).
+    guard: bool,
+    /// It could take back on the square once the target is taken.
+    backer: bool,
 }
+
+impl Part {
+    fn of(pos: &Position, f: &Found, sq: Square) -> Part {
+        let attacker = pos.turn();
+        let mut part = Part::default();
+        let mut p = pos.clone();
+        let mut at = sq;
+        for &m in &f.line[..f.capture_index] {
+            if m.from == at {
+                at = m.to;
+                part.moved = true;
+            } else if m.to == at {
+                return Part::default();
+            }
+            p.play_unchecked(m);
+        }
+        let Some(&take) = f.line.get(f.capture_index) else {
+            return Part::default();
+        };
+        if take.from == at {
+            part.takes = true;
+            return part;
+        }
+        let screens: Vec<Square> = if p.piece_at(take.from).map(|x| x.role) == Some(Role::Cannon) {
+            between(take.from, take.to)
+                .into_iter()
+                .filter(|&s| p.piece_at(s).is_some())
+                .collect()
+        } else {
+            Vec::new()
+        };
+        part.screen = screens.contains(&at);
+        let guards = |s: Square| {
+            p.piece_at(s).is_some_and(|x| x.color == attacker)
+                && p.attackers(s, attacker).contains(&at)
+        };
+        part.guard = guards(take.from) || screens.iter().any(|&s| guards(s));
+        p.play_unchecked(take);
+        part.backer = p.attackers(take.to, attacker).contains(&at);
+        part
+    }
+}
+
 /// The squares strictly between two squares on one file or rank.
 fn between(a: Square, b: Square) -> Vec<Square> {
     let (af, ar) = (a.file().index() as i32, a.rank().index() as i32);
