@@ -57,7 +57,7 @@ fn undetermined(r: &Ruling) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// A game in which no position occurs twice is never a repetition, however long, and
     /// nothing in it is judged.
@@ -78,7 +78,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
     /// A there-and-back after a random game, played once, twice and three times: the cycle at
     /// the end is what is ruled, with the labels and verdict it has when judged alone.

@@ -16,8 +16,9 @@
 //! * **九个回合** (基本功(15)): "如果一方在三个或三个以上交叉点上，连续以犯禁着法交替长打达九个
 //!   回合，即使未形成三次重复的待判局面 … 裁判员均可按待判局面的有关规定进行裁决". One side's
 //!   last nine moves are all forbidden attacks (将, 杀, 捉), they land on three or more points,
-//!   and they alternate (交替长打): the play within those nine rounds has come back to a
-//!   position it had, so the attacks go round rather than forward. The nine rounds (eighteen
+//!   and they alternate (交替长打): within those nine rounds two positions (at least) recur, so
+//!   the attacks go round rather than forward (one recurrence alone is a cycle just starting at
+//!   the end of a game that went forward). The nine rounds (eighteen
 //!   plies) are judged. It applies only where no position has yet occurred three times:
 //!   a threefold repetition is judged as such.
 //!
@@ -65,8 +66,8 @@ pub(crate) fn repetition(positions: &[Position]) -> Option<Repetition> {
 }
 
 /// The sides that may be playing the nine-round rule's alternating long attack, by what can
-/// be seen without labelling a move: eighteen plies at least, a position recurring inside the
-/// last eighteen, and the side's last nine moves landing on three or more points. Whether the
+/// be seen without labelling a move: eighteen plies at least, two positions recurring inside
+/// the last eighteen, and the side's last nine moves landing on three or more points. Whether the
 /// nine moves are all attacks is asked afterwards, from their labels.
 pub(crate) fn nine_round_candidates(positions: &[Position], moves: &[Move]) -> Vec<Color> {
     let n = moves.len();
@@ -75,8 +76,13 @@ pub(crate) fn nine_round_candidates(positions: &[Position], moves: &[Move]) -> V
         return Vec::new();
     }
     let first = n - span;
-    let recurs = (first..=n).any(|a| (a + 1..=n).any(|b| same(positions, a, b)));
-    if !recurs {
+    // 交替: the play goes round, not forward: two positions (at least) recur inside the nine
+    // rounds. One recurrence alone is a cycle starting at the end of a game that went forward.
+    let recurring = (first..=n)
+        .filter(|&a| (a + 1..=n).any(|b| same(positions, a, b)))
+        .filter(|&a| !(first..a).any(|b| same(positions, a, b)))
+        .count();
+    if recurring < 2 {
         return Vec::new();
     }
     Color::ALL
@@ -181,6 +187,27 @@ mod tests {
         assert_eq!(repetition(&p), None);
         // Eighteen plies, many points, but no position comes back: not the nine-round rule.
         assert!(nine_round_candidates(&p, &m).is_empty());
+    }
+
+    #[test]
+    fn one_there_and_back_at_the_end_of_a_game_that_went_forward_is_no_nine_rounds() {
+        let (p, m) = positions(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "h0i2 h7g7 h2g2 b7c7 b2b6 g7g3 a0a1 c7e7 e3e4 e7f7 b0c2 g6g5 g2e2 f7i7 a1g1 i7h7 c2a1 e6e5",
+        );
+        let back = crate::history::there_and_backs(&p[18], false)
+            .next()
+            .expect("a there-and-back");
+        let mut moves = m.clone();
+        moves.extend(back);
+        let mut all = p.clone();
+        for &mv in &back {
+            let next = all.last().expect("one").after(mv);
+            all.push(next);
+        }
+        assert_eq!(moves.len(), 22);
+        assert!(repetition(&all).is_some());
+        assert!(nine_round_candidates(&all, &moves).is_empty());
     }
 
     #[test]
