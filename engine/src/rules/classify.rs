@@ -763,6 +763,12 @@ fn describe_threat(pos: &Position, f: &Found) -> String {
     {
         text.push_str(&format!("（{h}使{t}不能离线）"));
     }
+    if let Some((way, guard)) = f.kept {
+        let name = |sq| pos.piece_at(sq).map(|p| Placed::new(p, sq).to_string());
+        if let (Some(w), Some(g)) = (name(way), name(guard)) {
+            text.push_str(&format!("（{t}不能离线：吃{w}则{g}吃回）"));
+        }
+    }
     if let Some(then) = &f.freed {
         text.push_str(&format!(
             "（走子前此着得不偿失：{then}；走子后不再，为新产生的捉）"

@@ -280,19 +280,24 @@ fn an_exchange_whose_acceptance_is_mated_is_a_mate_threat() {
 }
 
 /// The cannon takes the rook with the horse as its screen; the rook cannot step away, since
-/// the horse would then check. Holding a rootless target in place takes no part in taking it
-/// (24.3 联合吃子; 参考图49): the cannon chases the rook alone, as it does over a black screen.
+/// the horse would then check, and taking the horse loses it to the red rook: the pin and the
+/// guard keep it in place, and the cannon takes it jointly with them (参考图39). Over a black
+/// screen the rook is free to go, and the cannon chases it alone.
 #[test]
-fn a_rootless_target_held_in_place_is_chased_by_one_piece() {
+fn a_rootless_target_kept_in_place_by_a_pin_and_a_guard_is_taken_jointly() {
     let held = "4k4/5rN2/6R2/9/7C1/9/9/9/9/3K5 w";
     assert_eq!(ruling(held, "h5h8").plies[0].label, Label::Chase);
     assert_eq!(
         ruling(held, "h5h8").plies[0].evidence.threats[0].kind,
-        ChaseKind::Direct
+        ChaseKind::Joint
     );
-    assert_eq!(red_class(held, "h5h8"), SideClass::ForbiddenHard);
+    assert_eq!(red_class(held, "h5h8"), SideClass::ForbiddenSoft);
     let free = "4k4/5rn2/6R2/9/7C1/9/9/9/9/3K5 w";
     assert_eq!(ruling(free, "h5h8").plies[0].label, Label::Chase);
+    assert_eq!(
+        ruling(free, "h5h8").plies[0].evidence.threats[0].kind,
+        ChaseKind::Direct
+    );
     assert_eq!(red_class(free, "h5h8"), SideClass::ForbiddenHard);
 }
 
@@ -683,4 +688,53 @@ fn a_pawns_capture_that_another_piece_keeps_from_being_taken_back_is_not_its_own
         .expect("the pawn's threat is a chase");
     assert_eq!(pawn.kind, ChaseKind::Joint);
     assert_eq!(pawn.target.square.to_string(), "e1");
+}
+
+/// 不能离线, won jointly: the horse on c8 pins the black rook on d8 to its king (the rook is its
+/// leg), so the rook cannot leave the line; its one way out is to take the horse, which the
+/// pawn on c7 takes back. The red rook coming to d3 wins the rook where it stands, the pawn if
+/// it takes its way out: two pieces take part (联合捉, the lighter kind). Without the pawn the
+/// rook gets away by taking the horse, and a cannon on d8 (which cannot take the horse) is held
+/// by the pin alone: both are the rook's chase alone (参考图49).
+#[test]
+fn a_held_piece_whose_only_way_out_is_guarded_is_taken_jointly() {
+    let kept = "4k4/2Nr5/2P6/9/9/9/R8/9/9/5K3 w";
+    let r = ruling(kept, "a3d3");
+    assert_eq!(
+        r.plies[0].label,
+        Label::Chase,
+        "{}",
+        r.plies[0].evidence.text
+    );
+    let t = &r.plies[0].evidence.threats[0];
+    assert_eq!(
+        (t.kind, t.target.square.to_string()),
+        (ChaseKind::Joint, "d8".into())
+    );
+    assert!(
+        r.plies[0]
+            .evidence
+            .text
+            .contains("不能离线：吃红马(c8)则红兵(c7)吃回"),
+        "{}",
+        r.plies[0].evidence.text
+    );
+    assert_eq!(red_class(kept, "a3d3"), SideClass::ForbiddenSoft);
+    for single in [
+        "4k4/2Nr5/9/9/9/9/R8/9/9/5K3 w",
+        "4k4/2Nc5/2P6/9/9/9/R8/9/9/5K3 w",
+    ] {
+        let r = ruling(single, "a3d3");
+        let t = &r.plies[0].evidence.threats[0];
+        assert_eq!(
+            (r.plies[0].label, t.kind),
+            (Label::Chase, ChaseKind::Direct),
+            "{single}"
+        );
+        assert_eq!(
+            red_class(single, "a3d3"),
+            SideClass::ForbiddenHard,
+            "{single}"
+        );
+    }
 }

@@ -35,8 +35,13 @@ pub(crate) struct Found {
     /// stands.
     pub held_by: Option<Square>,
     /// Another piece of the attacker makes a guard of the target a false root: pins it, or
-    /// covers the square it would take back on.
+    /// covers the square it would take back on; or guards the only piece the held target could
+    /// take to get away.
     pub shared: bool,
+    /// Set when the target is held in place and its only ways out take a piece of the
+    /// attacker that another piece takes back (不能离线, won jointly): the piece it could take
+    /// and the guard that takes back.
+    pub kept: Option<(Square, Square)>,
 }
 
 /// A capture made along a line, with the pieces named by where they stood at its start.
@@ -195,6 +200,7 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         freed: None,
         held_by: None,
         shared: false,
+        kept: None,
     };
     // A guard of the target pinned by another piece is a false root that piece makes (图11:
     // 车炮联合捉子, the cannon pins the elephant that guards the one the rook takes).
@@ -214,7 +220,48 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
             found.shared = true;
         }
     }
+    if found.kind != ChaseKind::Joint {
+        if let Some(kept) = kept_in_place(pos, &found) {
+            found.kind = ChaseKind::Joint;
+            found.shared = true;
+            found.kept = Some(kept);
+        }
+    }
     Some(found)
+}
+
+/// Whether the target is kept in place by two pieces: it cannot leave ([`cannot_leave`]), and
+/// each move it has takes a piece of the attacker that another piece than the capturer then
+/// takes back, losing the target for less. Left where it stands the capturer takes it; taking
+/// its way out, the guard does: two pieces take part in winning it (联合吃子). A target with no
+/// move at all is held by the pin alone and taken by one piece (参考图49, 长捉无根子). Returns
+/// the first way out and its guard.
+fn kept_in_place(pos: &Position, f: &Found) -> Option<(Square, Square)> {
+    if !cannot_leave(pos, f.target) {
+        return None;
+    }
+    let defender = pos.with_turn(!pos.turn())?;
+    let ways: Vec<Move> = defender
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.from == f.target)
+        .collect();
+    let mut first = None;
+    for way in ways {
+        let taken = defender.piece_at(way.to)?;
+        let mut after = defender.clone();
+        after.play_unchecked(way);
+        let guard = after
+            .attackers(way.to, pos.turn())
+            .into_iter()
+            .filter(|&g| g != f.capturer)
+            .find(|&g| after.is_legal(Move::new(g, way.to)))?;
+        if worth(f.target_piece, f.target) <= worth(taken, way.to) {
+            return None;
+        }
+        first.get_or_insert((way.to, guard));
+    }
+    first
 }
 
 /// Whether the defender's piece on `sq` cannot leave (不能离线) in `pos` (the attacker to
