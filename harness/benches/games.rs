@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::LazyLock;
 
 use qili::history::there_and_backs;
-use qili::rules::judge;
+use qili::rules::{judge, RuleBook};
 use qili::Move;
 use qili_harness::case::Case;
 use qili_harness::corpus::{self, Corpus};
@@ -56,7 +56,7 @@ fn game(c: &Case) -> Vec<Move> {
 #[divan::bench(args = CASES, sample_count = 20)]
 fn cycle_alone(bencher: divan::Bencher, id: &str) {
     let c = case(id);
-    let book = c.published[0].edition.rule_book().expect("a rule book");
+    let book = RuleBook::get(c.published[0].edition);
     let moves = c.published[0].engine_moves();
     bencher.bench(|| judge(&c.start, &moves, &book).expect("legal"));
 }
@@ -64,7 +64,7 @@ fn cycle_alone(bencher: divan::Bencher, id: &str) {
 #[divan::bench(args = CASES, sample_count = 20)]
 fn in_a_game(bencher: divan::Bencher, id: &str) {
     let c = case(id);
-    let book = c.published[0].edition.rule_book().expect("a rule book");
+    let book = RuleBook::get(c.published[0].edition);
     let moves = game(c);
     assert!(moves.len() > 300);
     bencher.bench(|| judge(&c.start, &moves, &book).expect("legal"));

@@ -13,8 +13,6 @@ use crate::expectations::{Difference, Record};
 pub enum Outcome {
     /// Every published label and the verdict (when published) agree.
     Agrees,
-    /// qili has no rule book for this edition yet: not judged, not a failure.
-    NoRuleBook,
     /// Every difference is recorded, and every record still holds.
     Recorded,
     /// A record no longer holds (qili now agrees, or differs in another way).
@@ -26,9 +24,8 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub const ALL: [Outcome; 6] = [
+    pub const ALL: [Outcome; 5] = [
         Outcome::Agrees,
-        Outcome::NoRuleBook,
         Outcome::Recorded,
         Outcome::Stale,
         Outcome::New,
@@ -38,7 +35,6 @@ impl Outcome {
     pub const fn name(self) -> &'static str {
         match self {
             Outcome::Agrees => "agrees",
-            Outcome::NoRuleBook => "no_rule_book",
             Outcome::Recorded => "recorded",
             Outcome::Stale => "stale",
             Outcome::New => "new",
@@ -50,7 +46,6 @@ impl Outcome {
     pub const fn chinese(self) -> &'static str {
         match self {
             Outcome::Agrees => "一致",
-            Outcome::NoRuleBook => "尚无此规则",
             Outcome::Recorded => "已记录的分歧",
             Outcome::Stale => "记录已过期",
             Outcome::New => "新分歧",

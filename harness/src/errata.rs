@@ -33,7 +33,7 @@ pub struct Erratum {
 }
 
 /// The ruling to use for an edition: its own, or the other edition's when this one could not
-/// be judged (only valid on moves both editions share, which the callers check).
+/// be judged by the engine (only valid on moves both editions share, which the callers check).
 fn ruling_for<'r>(own: Option<&'r Ruling>, other: Option<&'r Ruling>) -> Option<&'r Ruling> {
     own.or(other)
 }
@@ -203,6 +203,14 @@ mod tests {
 
     use Label::{Chase, Check, Idle};
 
+    /// A run the engine could not judge (it refused the moves).
+    fn unjudged() -> Judged {
+        Judged::EngineError {
+            book: qili::rules::RuleBookId::Cxa2011Trial,
+            message: "refused".to_string(),
+        }
+    }
+
     #[test]
     fn qili_siding_with_one_edition_is_a_candidate_erratum() {
         let c = case();
@@ -229,13 +237,10 @@ mod tests {
     }
 
     #[test]
-    fn an_edition_without_rule_book_borrows_the_other_ruling_on_shared_moves() {
+    fn an_edition_the_engine_could_not_judge_borrows_the_other_ruling_on_shared_moves() {
         let c = case();
         let labels = [Check, Idle, Check, Idle];
-        let e = find(
-            &c,
-            &runs(&c, ruled(&c, labels, Verdict::Draw), Judged::NoRuleBook),
-        );
+        let e = find(&c, &runs(&c, ruled(&c, labels, Verdict::Draw), unjudged()));
         assert_eq!(e.len(), 2, "{e:#?}");
         assert_eq!(e[0].rule_book, "cxa2011");
     }
@@ -246,14 +251,10 @@ mod tests {
         let labels = [Chase, Idle, Check, Idle];
         let e = find(
             &c,
-            &runs(
-                &c,
-                ruled(&c, labels, Verdict::BlackLoses),
-                Judged::NoRuleBook,
-            ),
+            &runs(&c, ruled(&c, labels, Verdict::BlackLoses), unjudged()),
         );
         assert!(e.is_empty(), "{e:#?}");
-        let e = find(&c, &runs(&c, Judged::NoRuleBook, Judged::NoRuleBook));
+        let e = find(&c, &runs(&c, unjudged(), unjudged()));
         assert!(e.is_empty());
     }
 }

@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use qili::notation::{self, fen, iccs, MoveTextError, Reason};
+use qili::rules::RuleBook;
 use qili::rules::{Label, Verdict};
 use qili::{Move, Position, SetupMode};
 
@@ -227,7 +228,13 @@ impl Linter<'_> {
             .iter()
             .map(|p| Edition::from_name(&p.edition))
             .collect();
-        let mode = if editions.contains(&Some(Edition::Paiju)) {
+        // The position is checked as the case's rule books set up theirs: a composed problem's
+        // extra pieces are legal if one of its editions' books allows them.
+        let composed = editions
+            .iter()
+            .flatten()
+            .any(|&e| RuleBook::get(e).setup == SetupMode::Composed);
+        let mode = if composed {
             SetupMode::Composed
         } else {
             SetupMode::Standard

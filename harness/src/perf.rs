@@ -129,10 +129,7 @@ pub fn measure(corpus: &Corpus, expectations: &Expectations, repeats: usize) -> 
             cases.push(CaseTiming {
                 case: case.id.clone(),
                 edition: published.edition.name().to_string(),
-                rule_book: published
-                    .edition
-                    .rule_book()
-                    .map_or_else(|| "—".to_string(), |b| b.id.name().to_string()),
+                rule_book: published.edition.name().to_string(),
                 plies: published.moves.len(),
                 own,
                 all_books,

@@ -19,7 +19,7 @@ use crate::tags::Tag;
 /// Bump when the shape of `results.json` changes (README.md, "results.json", lists the
 /// versions). 2: `rule_books`, the verdicts under each rule book; 3: a published verdict may be
 /// absent (null).
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Results {
@@ -79,7 +79,7 @@ fn branch_rows(cases: &[CaseResult]) -> Vec<BranchRow> {
             }
             BranchRow {
                 branch: b.id().to_string(),
-                clause: b.clause().to_string(),
+                clause: qili::rules::RuleBook::cxa2011().clause(b).to_string(),
                 label: b.label().chinese().to_string(),
                 plies,
                 agreeing,
@@ -99,7 +99,6 @@ pub struct Totals {
     pub recorded: usize,
     pub stale: usize,
     pub new: usize,
-    pub no_rule_book: usize,
     /// Rows the engine could not judge, plus files that did not lint.
     pub broken: usize,
     pub verdicts_agreeing: usize,
@@ -395,16 +394,6 @@ fn edition_result(run: &EditionRun) -> EditionResult {
             Some(comparison.clone()),
             Some(&**ruling),
         ),
-        Judged::NoRuleBook => (
-            None,
-            None,
-            Some(format!(
-                "qili has no rule book '{}' yet; run with --rules to judge it under another",
-                block.edition
-            )),
-            None,
-            None,
-        ),
         Judged::EngineError { book, message } => (
             Some(book.name().to_string()),
             None,
@@ -530,7 +519,6 @@ pub fn build(
             Outcome::Recorded => totals.recorded += 1,
             Outcome::Stale => totals.stale += 1,
             Outcome::New => totals.new += 1,
-            Outcome::NoRuleBook => totals.no_rule_book += 1,
             Outcome::Broken => totals.broken += 1,
         }
         if let Some(c) = &e.comparison {

@@ -140,7 +140,7 @@ impl Table {
 fn main_book(case: &Case, block: usize, options: &Options) -> Option<RuleBookId> {
     match &options.rules {
         Some(b) => Some(b.id),
-        None => case.published[block].edition.rule_book().map(|b| b.id),
+        None => Some(case.published[block].edition),
     }
 }
 
@@ -219,7 +219,6 @@ fn main_cell(run: &EditionRun, book: &RuleBook) -> Option<Cell> {
         Judged::EngineError { message, .. } => Some(Cell::EngineError {
             message: message.clone(),
         }),
-        Judged::NoRuleBook => None,
     }
 }
 
@@ -235,7 +234,6 @@ pub fn table(runs: &[EditionRun], others: &[Extra]) -> Table {
         let block = &run.case.published[run.block];
         let main = match &run.judged {
             Judged::Ruled { book, .. } | Judged::EngineError { book, .. } => Some(*book),
-            Judged::NoRuleBook => None,
         };
         let cells: Vec<BookCell> = books
             .iter()

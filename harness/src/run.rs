@@ -31,8 +31,6 @@ pub enum Judged {
         ruling: Box<Ruling>,
         comparison: Comparison,
     },
-    /// The edition's rule book does not exist yet.
-    NoRuleBook,
     /// The engine refused the moves, panicked, or answered with the wrong shape.
     EngineError { book: RuleBookId, message: String },
 }
@@ -50,7 +48,6 @@ impl EditionRun<'_> {
     pub fn outcome(&self) -> Outcome {
         match &self.judged {
             Judged::Ruled { comparison, .. } => comparison.outcome(),
-            Judged::NoRuleBook => Outcome::NoRuleBook,
             Judged::EngineError { .. } => Outcome::Broken,
         }
     }
@@ -78,10 +75,9 @@ pub fn judge_block(
     records: &Expectations,
 ) -> Judged {
     let published = &case.published[block];
-    let book = match rules.cloned().or_else(|| published.edition.rule_book()) {
-        Some(b) => b,
-        None => return Judged::NoRuleBook,
-    };
+    let book = rules
+        .cloned()
+        .unwrap_or_else(|| RuleBook::get(published.edition));
     let moves = published.engine_moves();
     let result = catch_unwind(AssertUnwindSafe(|| {
         judge_with(&case.start, &moves, &book, Scope::AllPlies)

@@ -89,7 +89,12 @@ fn judge_errors_name_the_ply_or_the_field() {
         &here(),
         &["judge", "--fen", FIG6, "--moves", "f0e0", "--rules", "nope"],
     );
-    assert!(stderr(&o).contains("--rules nope: no such rule book, expected one of cxa2011"));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("'nope' for '--rules <R>': unknown rule book `nope` (expected one of: cxa2011, cxa2011-trial"),
+        "{}",
+        stderr(&o)
+    );
     let o = qili(
         &here(),
         &["judge", "--fen", FIG6, "--side", "x", "--moves", "f0e0"],

@@ -72,9 +72,7 @@ fn main() {
         let case = Arc::new(case);
         for block in 0..case.published.len() {
             let published = &case.published[block];
-            let Some(book) = published.edition.rule_book() else {
-                continue;
-            };
+            let book = qili::rules::RuleBook::get(published.edition);
             let moves = published.engine_moves();
             if !returns(&case.start, &moves) {
                 continue;

@@ -17,7 +17,7 @@
 //! The side that must change and cannot (no other legal move at any of its turns) loses (图6).
 
 use crate::rules::label::{ChaseKind, Label, Rootedness};
-use crate::rules::rulebook::{Adjudication, RuleBook};
+use crate::rules::rulebook::RuleBook;
 use crate::rules::threats::Found;
 use crate::rules::verdict::{SideClass, Verdict};
 use crate::{Color, Move, Position};
@@ -30,7 +30,8 @@ pub(crate) struct SidePlies<'a> {
 
 /// The class of one side's cycle.
 pub(crate) fn classify_side(side: &SidePlies<'_>, book: &RuleBook) -> SideClass {
-    let idle = |l: &Label| !l.is_attack() && *l != Label::Undetermined;
+    let doubt_is_idle = book.adjudication.doubt_is_idle;
+    let idle = |l: &Label| !l.is_attack() && (*l != Label::Undetermined || doubt_is_idle);
     if side.labels.is_empty() || side.labels.iter().any(idle) {
         return SideClass::Allowed;
     }
@@ -39,7 +40,7 @@ pub(crate) fn classify_side(side: &SidePlies<'_>, book: &RuleBook) -> SideClass 
         return SideClass::Undetermined;
     }
     // The 排局 draft forbids only 二打 or more: a single attack is not a forbidden cycle.
-    if book.adjudication == Adjudication::Paiju && side.labels.len() < 2 {
+    if side.labels.len() < book.adjudication.least_attacks {
         return SideClass::Allowed;
     }
     if side.labels.iter().all(|&l| l == Label::Check) {
@@ -69,7 +70,7 @@ pub(crate) fn classify_side(side: &SidePlies<'_>, book: &RuleBook) -> SideClass 
 /// of 附录一, where forbidden cycles are not weighed against each other).
 pub(crate) fn culprit(book: &RuleBook, red: SideClass, black: SideClass) -> Option<Color> {
     use SideClass::*;
-    let weigh = book.adjudication == Adjudication::Cxa2011;
+    let weigh = book.adjudication.weighing.is_some();
     let (red, black) = if weigh {
         (red, black)
     } else {
@@ -173,15 +174,8 @@ pub(crate) fn reason(
     let side = |name: &str, (class, summary): (SideClass, &str)| {
         format!("{name}{summary}，为{}", class.chinese())
     };
-    let (general, long_check, one_forbidden) = match book.adjudication {
-        Adjudication::Cxa2011 => ("25", "24.9、25", "24.13、25"),
-        Adjudication::Paiju => (
-            "排局规则第四章",
-            "排局规则第四章第2条",
-            "排局规则第四章第3条",
-        ),
-        Adjudication::Mass => ("附录一第五条", "附录一第五条2(1)", "附录一第五条2(3)"),
-    };
+    let a = &book.adjudication;
+    let (general, long_check, one_forbidden) = (a.general, a.long_check, a.one_forbidden);
     let ground = match verdict {
         Verdict::Undetermined => {
             "有着法因搜索超出预算未能确定性质，而裁决取决于它；可提高预算后重判".to_string()
@@ -189,10 +183,10 @@ pub(crate) fn reason(
         Verdict::Draw => match (red.0, black.0) {
             (SideClass::Allowed, SideClass::Allowed) => format!("双方均为允许着法（{general}）"),
             (SideClass::LongCheck, SideClass::LongCheck) => format!("双方均为长将（{general}）"),
-            _ if book.adjudication == Adjudication::Cxa2011 => {
-                "双方均为禁止着法且轻重相当（25、26.9）".to_string()
-            }
-            _ => format!("双方均为禁止着法（{general}）"),
+            _ => match a.weighing {
+                Some(w) => format!("双方均为禁止着法且轻重相当（{general}、{}）", w.clause),
+                None => format!("双方均为禁止着法（{general}）"),
+            },
         },
         _ => {
             let (c, o) = match verdict.culprit() {
@@ -204,11 +198,14 @@ pub(crate) fn reason(
                 (_, SideClass::Allowed) => {
                     format!("禁止着法对允许着法，禁止的一方变着（{one_forbidden}）")
                 }
-                (SideClass::ForbiddenHard, SideClass::ForbiddenSoft) => {
-                    "单子长捉车或无根子，对方为联合捉或捉少根子，前者变着（26.9.2、26.9.3）"
-                        .to_string()
-                }
-                _ => "禁止着法对长将以外的着法，按 26.9 由重的一方变着".to_string(),
+                (SideClass::ForbiddenHard, SideClass::ForbiddenSoft) => format!(
+                    "单子长捉车或无根子，对方为联合捉或捉少根子，前者变着（{}）",
+                    a.weighing.map_or(general, |w| w.single_against_joint)
+                ),
+                _ => format!(
+                    "禁止着法对长将以外的着法，按 {} 由重的一方变着",
+                    a.weighing.map_or(general, |w| w.clause)
+                ),
             }
         }
     };

@@ -151,8 +151,9 @@ pub struct Threat {
 pub struct Evidence {
     /// The branch of the ruling model that decided the label.
     pub branch: crate::rules::Branch,
-    /// The clause the label comes from (`24.3`, `26.1.1` …): the branch's.
-    pub clause: &'static str,
+    /// The clause the label comes from (`24.3`, `26.1.1` …): the branch's, in the rule book's
+    /// numbering.
+    pub clause: crate::rules::Clause,
     /// One or two Chinese sentences.
     pub text: String,
     /// The threats found (for 捉), each with its winning line.
@@ -162,11 +163,12 @@ pub struct Evidence {
 }
 
 impl Evidence {
-    /// Evidence decided by `branch`, citing its clause, in `text`.
+    /// Evidence decided by `branch`, in `text`; the clause is the rule book's, filled in when
+    /// the ply is labelled.
     pub fn of(branch: crate::rules::Branch, text: String) -> Evidence {
         Evidence {
             branch,
-            clause: branch.clause(),
+            clause: crate::rules::Clause::default(),
             text,
             threats: Vec::new(),
             line: Vec::new(),

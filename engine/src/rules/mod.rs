@@ -16,7 +16,8 @@ use std::fmt;
 pub use branch::Branch;
 pub use label::{ChaseKind, Evidence, Label, Placed, PlyRuling, Rootedness, Threat};
 pub use rulebook::{
-    Adjudication, Budgets, ChaseTargets, ExchangeKinds, PawnChase, RuleBook, RuleBookId,
+    Adjudication, Budgets, ChaseTargets, Clause, ExchangeKinds, LabelClauses, PawnChase, RuleBook,
+    RuleBookId, UnknownRuleBook, Weighing,
 };
 pub use verdict::{SideClass, Verdict};
 
@@ -190,7 +191,7 @@ impl<'a> Labeller<'a> {
                 Label::Undetermined,
                 Evidence {
                     branch: Branch::Budget,
-                    clause: c.evidence.clause,
+                    clause: book.clause(c.evidence.branch),
                     text: format!(
                         "搜索超出预算（{} 个局面），无法确定着法性质；已得结论：{}（{}）",
                         book.budgets.nodes,
@@ -202,7 +203,14 @@ impl<'a> Labeller<'a> {
                 },
             )
         } else {
-            (c.label, c.evidence)
+            let clause = book.clause(c.evidence.branch);
+            (
+                c.label,
+                Evidence {
+                    clause,
+                    ..c.evidence
+                },
+            )
         };
         Labelled {
             ruling: PlyRuling {

@@ -3,8 +3,35 @@
 
 use std::fmt;
 
-/// Which rule book.
+use crate::rules::Branch;
+
+/// A clause of a rule book that a label rests on, as the evidence cites it (`24.3`,
+/// `排局细则第3条` …).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Clause(pub &'static str);
+
+impl Clause {
+    pub const fn as_str(self) -> &'static str {
+        self.0
+    }
+}
+
+impl fmt::Display for Clause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl PartialEq<&str> for Clause {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+/// Which rule book. Also the edition a published answer belongs to: every edition the corpus
+/// holds is ruled under its own book.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum RuleBookId {
     /// 中国象棋协会《象棋竞赛规则》2011, 第六章 棋例 (final edition).
     Cxa2011,
@@ -36,11 +63,51 @@ impl RuleBookId {
     pub fn from_name(s: &str) -> Option<RuleBookId> {
         RuleBookId::ALL.into_iter().find(|r| r.name() == s)
     }
+
+    /// The names, for messages that list what was expected.
+    pub fn names() -> String {
+        RuleBookId::ALL.map(RuleBookId::name).join(", ")
+    }
+
+    /// The book's title in Chinese, for reports.
+    pub const fn chinese(self) -> &'static str {
+        match self {
+            RuleBookId::Cxa2011 => "《象棋竞赛规则》2011（正式版）",
+            RuleBookId::Cxa2011Trial => "《象棋竞赛规则》2011（试行版）",
+            RuleBookId::Paiju => "排局规则",
+            RuleBookId::Cxa2011Mass => "《象棋竞赛规则》2011 群众性比赛",
+        }
+    }
 }
 
 impl fmt::Display for RuleBookId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for RuleBookId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// A rule book's name that is none of qili's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rule book `{0}` (expected one of: {names})", names = RuleBookId::names())]
+pub struct UnknownRuleBook(pub String);
+
+impl std::str::FromStr for RuleBookId {
+    type Err = UnknownRuleBook;
+
+    /// ```
+    /// use qili::rules::RuleBookId;
+    /// assert_eq!("cxa2011-trial".parse(), Ok(RuleBookId::Cxa2011Trial));
+    /// assert!("cxa2012".parse::<RuleBookId>().unwrap_err().to_string().contains("cxa2011"));
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        RuleBookId::from_name(s).ok_or_else(|| UnknownRuleBook(s.to_string()))
     }
 }
 
@@ -99,20 +166,102 @@ pub enum ExchangeKinds {
     EqualValue,
 }
 
-/// How the two sides' classes give the verdict.
+/// How the two sides' classes give the verdict: the settings of the book's 25 and 26.9 (or
+/// their counterparts), read by the adjudication.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Adjudication {
-    /// 2011: 长将 changes; forbidden against allowed changes; both forbidden: a single-piece
-    /// chase of a rook or rootless piece changes against a joint chase or a chase of a
-    /// short-rooted piece (26.9.2, 26.9.3), else draw. The side that cannot change loses.
-    Cxa2011,
-    /// 排局 draft: a side with no idle move and two or more attacks (二打, 多打) is forbidden;
-    /// one-sided 长将 loses; both forbidden (both 长将 included): draw.
-    Paiju,
-    /// 附录一: one-sided 长将 changes; forbidden against allowed: the forbidden side changes;
-    /// both forbidden: draw. Doubtful cases count for nothing (疑案从无).
-    Mass,
+pub struct Adjudication {
+    /// Attacking plies a side needs to play a forbidden cycle: one (2011), or two (the 排局
+    /// draft: 二打, 多打; a single attack is allowed).
+    pub least_attacks: usize,
+    /// Both sides forbidden: whether the kinds of chase are weighed (2011 26.9.2, 26.9.3: a
+    /// single-piece chase of a rook or rootless piece changes against a joint chase or a chase
+    /// of a short-rooted piece). Without it, both forbidden is a draw.
+    pub weighing: Option<Weighing>,
+    /// A ply the searches cannot settle counts as idle (疑案从无, 附录一) instead of leaving
+    /// its side, and the verdict, undetermined.
+    pub doubt_is_idle: bool,
+    /// The clauses a verdict's reason cites.
+    pub general: &'static str,
+    /// One-sided 长将 must change.
+    pub long_check: &'static str,
+    /// Forbidden against allowed: the forbidden side changes.
+    pub one_forbidden: &'static str,
 }
+
+/// The weighing of two forbidden cycles (2011 26.9), with the clauses it cites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Weighing {
+    /// The weighing as a whole (equal weights draw; cited after the general clause).
+    pub clause: &'static str,
+    /// The single-piece chase against the joint or short-rooted one.
+    pub single_against_joint: &'static str,
+}
+
+/// The clause each branch of the ruling model cites under a rule book, for every branch but
+/// the budget's.
+pub type LabelClauses = &'static [(Branch, &'static str)];
+
+/// The 2011 book's numbering, which its trial edition and its 附录一 share (the 附录一 uses the
+/// book's definitions).
+const CXA2011_CLAUSES: LabelClauses = &[
+    (Branch::Check, "24.1"),
+    (Branch::KingAnswer, "26.1.2"),
+    (Branch::Mate, "24.2"),
+    (Branch::MatedExchange, "24.4、24.2"),
+    (Branch::ChaseDirect, "24.3"),
+    (Branch::ChaseJoint, "24.3"),
+    (Branch::ChaseByChecks, "24.3"),
+    (Branch::ChaseByExchange, "24.3"),
+    (Branch::ChaseFreed, "24.3"),
+    (Branch::ChaseHolds, "24.3"),
+    (Branch::Exchange, "24.4"),
+    (Branch::Offer, "24.5"),
+    (Branch::Block, "24.6"),
+    (Branch::Follow, "24.7"),
+    (Branch::Idle, "24.8"),
+    (Branch::ChaseToChase, "24.8"),
+    (Branch::KingOwn, "26.1"),
+    (Branch::PawnOwn, "26.1"),
+    (Branch::KeyPoint, "26.2"),
+];
+
+/// The 排局 draft's 棋例细则 (digest §3.1): 2 defines 将, 3 杀 and 捉, 4 who is forbidden (where a
+/// single 闲 makes a side allowed), 5 the rest (兑 献 拦 跟, the pawn's and the king's own
+/// chases, the key point). It has no clause of its own for a king answering check, nor for
+/// 从捉到捉 beyond 5's "must arise from the move just played".
+const PAIJU_CLAUSES: LabelClauses = &[
+    (Branch::Check, "排局细则第2条"),
+    (Branch::KingAnswer, "排局细则第5条"),
+    (Branch::Mate, "排局细则第3条"),
+    (Branch::MatedExchange, "排局细则第5条、第3条"),
+    (Branch::ChaseDirect, "排局细则第3条"),
+    (Branch::ChaseJoint, "排局细则第3条"),
+    (Branch::ChaseByChecks, "排局细则第3条"),
+    (Branch::ChaseByExchange, "排局细则第3条"),
+    (Branch::ChaseFreed, "排局细则第3条"),
+    (Branch::ChaseHolds, "排局细则第3条"),
+    (Branch::Exchange, "排局细则第5条"),
+    (Branch::Offer, "排局细则第5条"),
+    (Branch::Block, "排局细则第5条"),
+    (Branch::Follow, "排局细则第5条"),
+    (Branch::Idle, "排局细则第4条"),
+    (Branch::ChaseToChase, "排局细则第5条"),
+    (Branch::KingOwn, "排局细则第5条"),
+    (Branch::PawnOwn, "排局细则第5条"),
+    (Branch::KeyPoint, "排局细则第5条"),
+];
+
+const CXA2011_ADJUDICATION: Adjudication = Adjudication {
+    least_attacks: 1,
+    weighing: Some(Weighing {
+        clause: "26.9",
+        single_against_joint: "26.9.2、26.9.3",
+    }),
+    doubt_is_idle: false,
+    general: "25",
+    long_check: "24.9、25",
+    one_forbidden: "24.13、25",
+};
 
 /// A rule book: its identity, a description, and the values of its strategy points.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,6 +286,8 @@ pub struct RuleBook {
     /// 献 needs a taker of the same kind (1999, 排局: 同兵种子吃掉此子).
     pub offer_same_kind_only: bool,
     pub adjudication: Adjudication,
+    /// The clause each label cites.
+    pub clauses: LabelClauses,
     /// How positions are checked: composed problems may have more pieces than the set.
     pub setup: crate::SetupMode,
 }
@@ -155,7 +306,8 @@ impl RuleBook {
             single_check_wins: true,
             exchange_kinds: ExchangeKinds::SameKind,
             offer_same_kind_only: false,
-            adjudication: Adjudication::Cxa2011,
+            adjudication: CXA2011_ADJUDICATION,
+            clauses: CXA2011_CLAUSES,
             setup: crate::SetupMode::Standard,
         }
     }
@@ -193,7 +345,15 @@ impl RuleBook {
             chase_targets: ChaseTargets::RootlessOnly,
             exchange_kinds: ExchangeKinds::EqualValue,
             offer_same_kind_only: true,
-            adjudication: Adjudication::Paiju,
+            adjudication: Adjudication {
+                least_attacks: 2,
+                weighing: None,
+                doubt_is_idle: false,
+                general: "排局规则第四章",
+                long_check: "排局规则第四章第2条",
+                one_forbidden: "排局规则第四章第3条",
+            },
+            clauses: PAIJU_CLAUSES,
             setup: crate::SetupMode::Composed,
             ..RuleBook::cxa2011()
         }
@@ -208,7 +368,14 @@ impl RuleBook {
                 "one-sided 长将 must change at its next move; both sides forbidden: draw, whatever the kinds of chase (no 26.9 weighing)",
                 "a move the searches cannot settle counts as idle (疑案从无)",
             ],
-            adjudication: Adjudication::Mass,
+            adjudication: Adjudication {
+                least_attacks: 1,
+                weighing: None,
+                doubt_is_idle: true,
+                general: "附录一第五条",
+                long_check: "附录一第五条2(1)",
+                one_forbidden: "附录一第五条2(3)",
+            },
             ..RuleBook::cxa2011()
         }
     }
@@ -228,6 +395,16 @@ impl RuleBook {
 
     pub fn all() -> Vec<RuleBook> {
         RuleBookId::ALL.into_iter().map(RuleBook::get).collect()
+    }
+
+    /// The clause `branch` cites under this book (empty for the budget's, which is no rule).
+    pub fn clause(&self, branch: Branch) -> Clause {
+        Clause(
+            self.clauses
+                .iter()
+                .find(|(b, _)| *b == branch)
+                .map_or("", |(_, c)| c),
+        )
     }
 
     /// The search limits the budgets imply.

@@ -534,14 +534,63 @@ fn the_paiju_draft_counts_a_pawns_chase_when_both_sides_attack() {
 }
 
 #[test]
-fn every_rule_book_is_named_and_described() {
+fn every_rule_book_is_named_described_and_cites_a_clause_for_every_branch() {
     for book in RuleBook::all() {
         assert_eq!(RuleBook::by_name(book.id.name()).as_ref(), Some(&book));
+        assert_eq!(book.id.name().parse(), Ok(book.id));
         assert!(!book.description.is_empty());
+        assert!(!book.id.chinese().is_empty());
         assert_eq!(
             book.differences.is_empty(),
             book.id == crate::rules::RuleBookId::Cxa2011
         );
+        for b in crate::rules::Branch::ALL {
+            assert_eq!(
+                book.clause(b).as_str().is_empty(),
+                b == crate::rules::Branch::Budget,
+                "{} {b}",
+                book.id
+            );
+        }
+        assert!(book.adjudication.least_attacks >= 1, "{}", book.id);
+    }
+}
+
+/// The evidence cites the rule book's own clauses: 将 is 24.1 in the 2011 book, and item 2 of
+/// the 排局 draft's 棋例细则.
+#[test]
+fn the_evidence_cites_the_rule_books_clause() {
+    let check = "4k4/9/9/9/9/9/9/9/9/R2K5 w";
+    assert_eq!(ruling(check, "a0a9").plies[0].evidence.clause, "24.1");
+    assert_eq!(
+        ruling_under(&RuleBook::paiju(), check, "a0a9").plies[0]
+            .evidence
+            .clause,
+        "排局细则第2条"
+    );
+}
+
+/// 疑案从无 (附录一): under the mass-competition rules a move the searches cannot settle counts
+/// as idle, so the side whose only attack is undetermined plays an allowed cycle; under the
+/// 2011 book the same side is undetermined, and so is the verdict.
+#[test]
+fn under_the_mass_rules_a_doubtful_move_counts_as_idle() {
+    let pos = "4k4/9/9/9/4n4/9/9/9/9/R2K5 w";
+    let moves = "a0a5 e5c4 a5a0 c4e5 a0a5 e5c4 a5a0 c4e5";
+    for (mut book, class) in [
+        (RuleBook::cxa2011_mass(), SideClass::Allowed),
+        (RuleBook::cxa2011(), SideClass::Undetermined),
+    ] {
+        book.budgets.nodes = 5;
+        let r = ruling_under(&book, pos, moves);
+        assert_eq!(r.plies[4].label, Label::Undetermined, "{}", book.id);
+        let cycle = r.cycle.as_ref().expect("the moves repeat");
+        assert_eq!(cycle.red.class, class, "{}", book.id);
+        if class == SideClass::Allowed {
+            assert_ne!(r.verdict, Verdict::Undetermined);
+        } else {
+            assert_eq!(r.verdict, Verdict::Undetermined);
+        }
     }
 }
 

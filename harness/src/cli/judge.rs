@@ -4,7 +4,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::process::ExitCode;
 
 use qili::notation::fen;
-use qili::rules::{judge_with, RuleBook, Ruling, Scope};
+use qili::rules::{judge_with, RuleBook, RuleBookId, Ruling, Scope};
 use qili::Color;
 use serde::Serialize;
 
@@ -34,8 +34,8 @@ pub struct Args {
     #[arg(long)]
     pub all_plies: bool,
     /// The rule book (see `qili rules`).
-    #[arg(long, default_value = "cxa2011", value_name = "R")]
-    pub rules: String,
+    #[arg(long, default_value = "cxa2011", value_name = "R", value_parser = clap::value_parser!(RuleBookId))]
+    pub rules: RuleBookId,
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -141,17 +141,7 @@ pub fn text(ruling: &Ruling) -> String {
 }
 
 pub fn main(args: Args) -> CliResult {
-    let book = RuleBook::by_name(&args.rules).ok_or_else(|| {
-        CliError(format!(
-            "--rules {}: no such rule book, expected one of {} (see `qili rules`)",
-            args.rules,
-            RuleBook::all()
-                .iter()
-                .map(|b| b.id.name())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))
-    })?;
+    let book = RuleBook::get(args.rules);
     let start = input::position(args.fen.as_deref(), args.binit.as_deref(), args.side, None)?;
     let (move_text, source) = input::move_text(args.moves.as_deref(), args.moves_file.as_deref())?;
     let moves: Vec<_> = input::moves_from(&start, &move_text, &source)?

@@ -1,22 +1,16 @@
 //! `qili rules`: the rule books, each with its one-line description and, indented under it, how
-//! it differs from cxa2011; then the editions waiting for one.
+//! it differs from cxa2011.
 
 use std::process::ExitCode;
 
 use qili::rules::{RuleBook, RuleBookId};
 
 use super::CliResult;
-use crate::edition::Edition;
 
 /// What `qili rules` prints.
 pub fn text() -> String {
     let books = RuleBook::all();
-    let width = Edition::ALL
-        .iter()
-        .map(|e| e.name().len())
-        .chain(books.iter().map(|b| b.id.name().len()))
-        .max()
-        .unwrap_or(0);
+    let width = books.iter().map(|b| b.id.name().len()).max().unwrap_or(0);
     let indent = " ".repeat(width + 2);
     let mut out = String::new();
     for b in &books {
@@ -31,11 +25,6 @@ pub fn text() -> String {
             for d in &b.differences {
                 out.push_str(&format!("{indent}- {d}\n"));
             }
-        }
-    }
-    for e in Edition::ALL {
-        if e.rule_book().is_none() {
-            out.push_str(&format!("{:width$}  (not yet) {}\n", e.name(), e.chinese()));
         }
     }
     out

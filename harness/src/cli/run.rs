@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use qili::rules::RuleBook;
+use qili::rules::{RuleBook, RuleBookId};
 
 use super::{load_corpus, CliError, CliResult};
 use crate::{pipeline, report, run};
@@ -20,8 +20,8 @@ pub struct Args {
     #[arg(long, default_value = "reports", value_name = "DIR")]
     pub out: PathBuf,
     /// Judge every edition under this rule book instead of its own (see `qili rules`).
-    #[arg(long, value_name = "R")]
-    pub rules: Option<String>,
+    #[arg(long, value_name = "R", value_parser = clap::value_parser!(RuleBookId))]
+    pub rules: Option<RuleBookId>,
     /// Only cases whose id or title contains TEXT, or that carry the tag TEXT.
     #[arg(long, value_name = "TEXT")]
     pub filter: Option<String>,
@@ -77,19 +77,7 @@ pub fn main(args: Args) -> CliResult {
             "--check compares the reports of a whole run; drop --filter".into(),
         ));
     }
-    let rules = match &args.rules {
-        None => None,
-        Some(name) => Some(RuleBook::by_name(name).ok_or_else(|| {
-            CliError(format!(
-                "--rules {name}: no such rule book, expected one of {} (see `qili rules`)",
-                RuleBook::all()
-                    .iter()
-                    .map(|b| b.id.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-        })?),
-    };
+    let rules = args.rules.map(RuleBook::get);
     let (corpus, exp) = load_corpus(&args.corpus, args.expectations.as_deref(), true)?;
     let options = run::Options {
         rules,
@@ -111,7 +99,7 @@ pub fn main(args: Args) -> CliResult {
 
     let t = &results.totals;
     super::emit(format!(
-        "{} case(s), {} case × edition: {} agree, {} recorded disagreement(s), {} new, {} stale, {} broken, {} without a rule book; verdicts {}/{}, plies {}/{}",
+        "{} case(s), {} case × edition: {} agree, {} recorded disagreement(s), {} new, {} stale, {} broken; verdicts {}/{}, plies {}/{}",
         t.cases,
         t.runs,
         t.agrees,
@@ -119,7 +107,6 @@ pub fn main(args: Args) -> CliResult {
         t.new,
         t.stale,
         t.broken,
-        t.no_rule_book,
         t.verdicts_agreeing,
         t.verdicts_compared,
         t.plies_agreeing,

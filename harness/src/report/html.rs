@@ -24,7 +24,7 @@ th { background: #f2f2f2; }
 .case-body > .editions { flex: 1; min-width: 30em; }
 .edition { border-left: 4px solid #ccc; padding-left: 1em; margin-bottom: 1.5em; }
 .edition.agrees { border-color: #2a8a2a; } .edition.recorded { border-color: #d9a400; }
-.edition.new, .edition.stale, .edition.broken { border-color: #c00; } .edition.no_rule_book { border-color: #999; }
+.edition.new, .edition.stale, .edition.broken { border-color: #c00; }
 .badge { display: inline-block; padding: 0 .5em; border-radius: .6em; font-size: .85em; color: #fff; background: #999; }
 .badge.agrees { background: #2a8a2a; } .badge.recorded { background: #b38600; }
 .badge.new, .badge.stale, .badge.broken { background: #c00; }
@@ -98,7 +98,6 @@ fn totals(s: &mut String, r: &Results) {
         ("new disagreements 新分歧", t.new.to_string()),
         ("stale records 过期记录", t.stale.to_string()),
         ("broken cases 无法判定", t.broken.to_string()),
-        ("not judged (no rule book yet)", t.no_rule_book.to_string()),
     ];
     for (k, v) in rows {
         let _ = writeln!(s, "<tr><th>{k}</th><td>{v}</td></tr>");

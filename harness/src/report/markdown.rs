@@ -32,7 +32,7 @@ pub fn render(r: &Results) -> String {
         let _ = writeln!(s, "Only cases matching `{}` (`--filter`).\n", cell(f));
     }
     s.push_str("| totals | |\n|---|---:|\n");
-    let rows: [(&str, String); 10] = [
+    let rows: [(&str, String); 9] = [
         ("cases", t.cases.to_string()),
         ("case × edition", t.runs.to_string()),
         (
@@ -51,7 +51,6 @@ pub fn render(r: &Results) -> String {
         ("new disagreements", t.new.to_string()),
         ("stale records", t.stale.to_string()),
         ("broken cases", t.broken.to_string()),
-        ("not judged (no rule book yet)", t.no_rule_book.to_string()),
     ];
     for (k, v) in rows {
         let _ = writeln!(s, "| {k} | {v} |");
