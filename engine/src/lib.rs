@@ -53,5 +53,5 @@ pub use piece::Piece;
 pub use position::{IllegalSetup, MoveError, Position, SetupMode, SetupProblem, Undo};
 pub use role::Role;
 pub use setup::Setup;
-pub use square::{File, Rank, Square};
+pub use square::{File, Rank, Square, SquareError};
 pub mod rules;

@@ -34,3 +34,19 @@ impl fmt::Display for Move {
         write!(f, "{}{}", self.from, self.to)
     }
 }
+
+impl std::str::FromStr for Move {
+    type Err = crate::notation::iccs::IccsError;
+
+    /// ICCS: `h2e2`, `H2E2`, `h2-e2`. The move is not checked against a position.
+    ///
+    /// ```
+    /// use qili::Move;
+    /// let m: Move = "h2e2".parse().unwrap();
+    /// assert_eq!(m.to_string(), "h2e2");
+    /// assert!("炮二平五".parse::<Move>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        crate::notation::iccs::parse(s)
+    }
+}

@@ -20,6 +20,7 @@ pub enum SetupMode {
 
 /// One reason a setup is not a legal position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SetupProblem {
     MissingKing(Color),
     TooManyKings(Color, usize),
@@ -80,101 +81,43 @@ impl fmt::Display for SetupProblem {
 }
 
 /// Every reason a setup is illegal.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal position: {}", .problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))]
 pub struct IllegalSetup {
     pub problems: Vec<SetupProblem>,
 }
 
-impl fmt::Display for IllegalSetup {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal position: ")?;
-        for (i, p) in self.problems.iter().enumerate() {
-            if i > 0 {
-                write!(f, "; ")?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for IllegalSetup {}
-
 /// Why a move cannot be played in a position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum MoveError {
+    #[error("there is no piece on {0}")]
     NoPiece(Square),
-    NotYourPiece {
-        from: Square,
-        piece: Piece,
-    },
+    #[error("the piece on {from} is {}'s {}, but it is {}'s turn", .piece.color, .piece.role, !.piece.color)]
+    NotYourPiece { from: Square, piece: Piece },
+    #[error("a {} cannot move from {from} to {to}", .piece.role)]
     CannotReach {
         piece: Piece,
         from: Square,
         to: Square,
     },
-    HorseLegBlocked {
-        leg: Square,
-    },
-    ElephantEyeBlocked {
-        eye: Square,
-    },
-    LineBlocked {
-        piece: Piece,
-        at: Square,
-    },
-    CannonNeedsScreen {
-        to: Square,
-    },
-    CannonTooManyScreens {
-        to: Square,
-    },
-    CapturesOwnPiece {
-        to: Square,
-    },
+    #[error("the horse's leg at {leg} is blocked")]
+    HorseLegBlocked { leg: Square },
+    #[error("the elephant's eye at {eye} is blocked")]
+    ElephantEyeBlocked { eye: Square },
+    #[error("the {}'s line is blocked at {at}", .piece.role)]
+    LineBlocked { piece: Piece, at: Square },
+    #[error("the cannon needs exactly one screen to capture on {to}, there is none")]
+    CannonNeedsScreen { to: Square },
+    #[error("the cannon needs exactly one screen to capture on {to}, there are several")]
+    CannonTooManyScreens { to: Square },
+    #[error("{to} holds a piece of the same side")]
+    CapturesOwnPiece { to: Square },
+    #[error("the move leaves the own king in check")]
     LeavesKingInCheck,
+    #[error("the move leaves the kings facing on an open file")]
     KingsWouldFace,
 }
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            MoveError::NoPiece(s) => write!(f, "there is no piece on {s}"),
-            MoveError::NotYourPiece { from, piece } => write!(
-                f,
-                "the piece on {from} is {}'s {}, but it is {}'s turn",
-                piece.color, piece.role, !piece.color
-            ),
-            MoveError::CannotReach { piece, from, to } => {
-                write!(f, "a {} cannot move from {from} to {to}", piece.role)
-            }
-            MoveError::HorseLegBlocked { leg } => write!(f, "the horse's leg at {leg} is blocked"),
-            MoveError::ElephantEyeBlocked { eye } => {
-                write!(f, "the elephant's eye at {eye} is blocked")
-            }
-            MoveError::LineBlocked { piece, at } => {
-                write!(f, "the {}'s line is blocked at {at}", piece.role)
-            }
-            MoveError::CannonNeedsScreen { to } => {
-                write!(
-                    f,
-                    "the cannon needs exactly one screen to capture on {to}, there is none"
-                )
-            }
-            MoveError::CannonTooManyScreens { to } => write!(
-                f,
-                "the cannon needs exactly one screen to capture on {to}, there are several"
-            ),
-            MoveError::CapturesOwnPiece { to } => write!(f, "{to} holds a piece of the same side"),
-            MoveError::LeavesKingInCheck => write!(f, "the move leaves the own king in check"),
-            MoveError::KingsWouldFace => {
-                write!(f, "the move leaves the kings facing on an open file")
-            }
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
 
 /// What `play_unchecked` needs to take a move back.
 #[derive(Clone, Copy, Debug)]

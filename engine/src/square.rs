@@ -262,6 +262,25 @@ impl Square {
     }
 }
 
+/// A text that is no point of the board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}: not a point, expected a file a–i and a rank 0–9 such as e2")]
+pub struct SquareError(pub String);
+
+impl std::str::FromStr for Square {
+    type Err = SquareError;
+
+    /// ```
+    /// use qili::Square;
+    /// let e2: Square = "e2".parse().unwrap();
+    /// assert_eq!(e2.to_string(), "e2");
+    /// assert!("j2".parse::<Square>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Square::parse(s).ok_or_else(|| SquareError(s.to_string()))
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file().char(), self.rank().char())

@@ -137,7 +137,7 @@ fn verdict_answer(p: &PublishedRuling, v: Verdict) -> EditionAnswer {
 }
 
 fn evidence_text(p: &qili::rules::PlyRuling) -> String {
-    crate::results::EvidenceResult::from_evidence(&p.evidence).one_line()
+    crate::results::one_line(&p.evidence)
 }
 
 #[cfg(test)]
@@ -169,7 +169,11 @@ mod tests {
                 mv: m.mv,
                 chinese: m.text.clone(),
                 label,
-                evidence: Evidence::of(Branch::Check, format!("证据{}", i + 1)),
+                evidence: Evidence {
+                    branch: Branch::Check,
+                    text: format!("证据{}", i + 1),
+                    ..Evidence::default()
+                },
                 judged: true,
             })
             .collect();

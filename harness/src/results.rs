@@ -2,7 +2,7 @@
 //! HTML reports are rendered from. Deterministic by construction: vectors in a fixed order, no
 //! maps with random order, no times.
 
-use qili::rules::{Evidence, Label, Ruling, Threat};
+use qili::rules::{Cycle, Evidence, Label, Ruling};
 use qili::Color;
 use serde::Serialize;
 
@@ -68,7 +68,7 @@ fn branch_rows(cases: &[CaseResult]) -> Vec<BranchRow> {
                 for e in &c.editions {
                     for p in &e.plies {
                         let decided = p.published.is_some()
-                            && p.evidence.as_ref().is_some_and(|ev| ev.branch == b.id());
+                            && p.evidence.as_ref().is_some_and(|ev| ev.branch == b);
                         if decided {
                             plies += 1;
                             agreeing += usize::from(p.status == PlyStatus::Agrees);
@@ -195,53 +195,9 @@ pub struct EngineResult {
     pub verdict: String,
     pub verdict_chinese: String,
     pub reason: String,
-    /// The cycle judged, with each side's moves in it; `None` when nothing repeats.
-    pub cycle: Option<CycleResult>,
-}
-
-/// The cycle judged: the plies `start..=end` (1-based), at the end of the moves given.
-#[derive(Clone, Debug, Serialize)]
-pub struct CycleResult {
-    /// `repetition` (the position recurs) or `nine_rounds` (the nine-round rule).
-    pub rule: &'static str,
-    /// The 1-based number of the first judged ply.
-    pub start: usize,
-    /// The 1-based number of the last judged ply (the last ply given).
-    pub end: usize,
-    /// Plies in one period of a repetition; `None` under the nine-round rule.
-    pub period: Option<usize>,
-    /// How many times the cycle's position occurred (3: a threefold repetition).
-    pub occurrences: usize,
-    pub note: String,
-    pub red: SideResult,
-    pub black: SideResult,
-}
-
-impl CycleResult {
-    pub fn from_cycle(c: &qili::rules::Cycle) -> CycleResult {
-        let side = |s: &qili::rules::SideRuling| SideResult {
-            class: s.class.name().to_string(),
-            class_chinese: s.class.chinese().to_string(),
-            summary: s.summary.clone(),
-        };
-        CycleResult {
-            rule: c.rule.name(),
-            start: c.start + 1,
-            end: c.start + c.len,
-            period: c.period(),
-            occurrences: c.occurrences,
-            note: c.note.clone(),
-            red: side(&c.red),
-            black: side(&c.black),
-        }
-    }
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct SideResult {
-    pub class: String,
-    pub class_chinese: String,
-    pub summary: String,
+    /// The cycle judged (the plies `start..=end`, 1-based), with each side's moves in it;
+    /// `None` when nothing repeats.
+    pub cycle: Option<Cycle>,
 }
 
 /// How one ply stands.
@@ -278,87 +234,37 @@ pub struct PlyResult {
     pub judged: bool,
     /// The record's reason when the difference is recorded.
     pub reason: Option<String>,
-    pub evidence: Option<EvidenceResult>,
+    pub evidence: Option<Evidence>,
 }
 
-#[derive(Clone, Debug, Serialize)]
-pub struct EvidenceResult {
-    /// The branch of the ruling model that decided the label (docs/ruling-model.md).
-    pub branch: String,
-    pub clause: String,
-    pub text: String,
-    pub threats: Vec<ThreatResult>,
-    /// ICCS moves.
-    pub line: Vec<String>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct ThreatResult {
-    pub kind: String,
-    pub attacker: String,
-    pub target: String,
-    pub rootedness: String,
-    pub line: Vec<String>,
-}
-
-impl EvidenceResult {
-    pub fn from_evidence(e: &Evidence) -> EvidenceResult {
-        EvidenceResult {
-            branch: e.branch.id().to_string(),
-            clause: e.clause.to_string(),
-            text: e.text.clone(),
-            threats: e.threats.iter().map(ThreatResult::from_threat).collect(),
-            line: e.line.iter().map(|m| m.to_string()).collect(),
-        }
+/// One line for tables: `24.3.direct 红马捉黑车 …` (the branch, which begins with its clause),
+/// then each threat's pieces and line, and the line shown.
+pub fn one_line(e: &Evidence) -> String {
+    let mut s = if e.text.is_empty() {
+        e.branch.id().to_string()
+    } else {
+        format!("{} {}", e.branch.id(), e.text)
+    };
+    let iccs = |line: &[qili::Move]| {
+        line.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for t in e.threats() {
+        s.push_str(&format!(
+            "；{}→{}（{}，{}）{}",
+            t.attacker,
+            t.target,
+            t.kind.chinese(),
+            t.rootedness.chinese(),
+            iccs(&t.line)
+        ));
     }
-
-    /// One line for tables: `24.3.direct 红马捉黑车 …` (the branch, which begins with its
-    /// clause).
-    pub fn one_line(&self) -> String {
-        let mut s = if self.branch.is_empty() {
-            self.text.clone()
-        } else {
-            format!("{} {}", self.branch, self.text)
-        };
-        for t in &self.threats {
-            s.push_str(&format!(
-                "；{}→{}（{}，{}）{}",
-                t.attacker,
-                t.target,
-                t.kind,
-                t.rootedness,
-                t.line.join(" ")
-            ));
-        }
-        if !self.line.is_empty() {
-            s.push_str(&format!("；着法 {}", self.line.join(" ")));
-        }
-        s
+    if !e.line().is_empty() {
+        s.push_str(&format!("；着法 {}", iccs(e.line())));
     }
-}
-
-impl ThreatResult {
-    fn from_threat(t: &Threat) -> ThreatResult {
-        use qili::rules::{ChaseKind, Rootedness};
-        ThreatResult {
-            kind: match t.kind {
-                ChaseKind::Direct => "直接吃子",
-                ChaseKind::Joint => "联合捉",
-                ChaseKind::ByChecks => "将军得子",
-                ChaseKind::ByExchange => "完整交换",
-            }
-            .to_string(),
-            attacker: t.attacker.to_string(),
-            target: t.target.to_string(),
-            rootedness: match t.rootedness {
-                Rootedness::Rootless => "无根子",
-                Rootedness::ShortRooted => "少根子",
-                Rootedness::Rooted => "有根子",
-            }
-            .to_string(),
-            line: t.line.iter().map(|m| m.to_string()).collect(),
-        }
-    }
+    s
 }
 
 /// The anchor of a case × edition in `report.html`.
@@ -376,7 +282,7 @@ fn engine_result(r: &Ruling) -> EngineResult {
         verdict: r.verdict.name().to_string(),
         verdict_chinese: r.verdict.chinese().to_string(),
         reason: r.reason.clone(),
-        cycle: r.cycle.as_ref().map(CycleResult::from_cycle),
+        cycle: r.cycle.clone(),
     }
 }
 
@@ -437,7 +343,7 @@ fn edition_result(run: &EditionRun) -> EditionResult {
                 status,
                 judged: engine_ply.is_some_and(|p| p.judged),
                 reason,
-                evidence: engine_ply.map(|p| EvidenceResult::from_evidence(&p.evidence)),
+                evidence: engine_ply.map(|p| p.evidence.clone()),
             };
             side = !side;
             r

@@ -23,7 +23,7 @@ use qili::rules::{judge_with, RuleBook, Ruling, Scope, Verdict};
 use qili::{Move, Position, Setup, SetupMode};
 use qili_harness::case::Case;
 use qili_harness::corpus;
-use qili_harness::results::EvidenceResult;
+use qili_harness::results::one_line;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Transform {
@@ -177,9 +177,9 @@ fn check(
                 b.side.name(),
                 b.chinese,
                 b.mv,
-                EvidenceResult::from_evidence(&a.evidence).one_line(),
+                one_line(&a.evidence),
                 t.name(),
-                EvidenceResult::from_evidence(&b.evidence).one_line()
+                one_line(&b.evidence)
             ));
         }
     }

@@ -42,13 +42,12 @@
 //! when only one of the pieces it could name can move so; when several can, the error is
 //! [`Reason::Ambiguous`] and carries every candidate move.
 
-use std::fmt;
-
 use super::descriptive::{self, Action, Description, Place, Reason, Style, Written};
 use crate::{Color, Move, Position, Role};
 
 /// Why a Chinese move text names no single legal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text}: {reason}")]
 pub struct ChineseError {
     /// The text as given (trimmed).
     pub text: String,
@@ -64,14 +63,6 @@ impl ChineseError {
         }
     }
 }
-
-impl fmt::Display for ChineseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for ChineseError {}
 
 const RED_NUMERALS: [char; 10] = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
 

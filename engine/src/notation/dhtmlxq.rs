@@ -6,8 +6,6 @@
 //! `binit` holds no side to move: [`parse`] takes it from the caller. Pieces beyond the
 //! standard set (composed problems) have no slot, so [`write()`] refuses such boards.
 
-use std::fmt;
-
 use crate::{Board, Color, Piece, Role, Setup, Square};
 
 /// The role of each of a side's 16 slots.
@@ -31,21 +29,26 @@ const SLOTS: [Role; 16] = [
 ];
 
 /// Why a `binit` text could not be read or a board could not be written as one.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BinitError {
     /// Not 64 characters (after trimming whitespace).
+    #[error("binit has {found} characters, expected 64 digits (two for each of 32 pieces)")]
     Length { found: usize },
     /// A character that is not an ASCII digit, with its 1-based position.
+    #[error("binit column {column}: '{found}' is not a digit")]
     NotDigit { column: usize, found: char },
     /// A pair that is neither a point of the board nor `99`.
+    #[error("binit {}: '{text}' is not a point (file 0–8, row 0–9) nor 99 (captured)", slot_name(*.slot))]
     OffBoard { slot: usize, text: String },
     /// Two slots on one point.
+    #[error("binit {} and {} are both on {square}", slot_name(*.first), slot_name(*.second))]
     SamePoint {
         square: Square,
         first: usize,
         second: usize,
     },
     /// More pieces of a kind than `binit` has slots for (composed problems).
+    #[error("{color} has {count} {role}s but binit has only {slots} slots for them (composed problems cannot be written as binit)")]
     TooMany {
         color: Color,
         role: Role,
@@ -64,46 +67,6 @@ fn slot_name(slot: usize) -> String {
         SLOTS[slot % 16].chinese(color)
     )
 }
-
-impl fmt::Display for BinitError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BinitError::Length { found } => write!(
-                f,
-                "binit has {found} characters, expected 64 digits (two for each of 32 pieces)"
-            ),
-            BinitError::NotDigit { column, found } => {
-                write!(f, "binit column {column}: '{found}' is not a digit")
-            }
-            BinitError::OffBoard { slot, text } => write!(
-                f,
-                "binit {}: '{text}' is not a point (file 0–8, row 0–9) nor 99 (captured)",
-                slot_name(*slot)
-            ),
-            BinitError::SamePoint {
-                square,
-                first,
-                second,
-            } => write!(
-                f,
-                "binit {} and {} are both on {square}",
-                slot_name(*first),
-                slot_name(*second)
-            ),
-            BinitError::TooMany {
-                color,
-                role,
-                count,
-                slots,
-            } => write!(
-                f,
-                "{color} has {count} {role}s but binit has only {slots} slots for them (composed problems cannot be written as binit)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for BinitError {}
 
 /// Read a `binit` into a setup with the given side to move.
 pub fn parse(text: &str, turn: Color) -> Result<Setup, BinitError> {

@@ -1,27 +1,16 @@
 //! FEN as UCCI and Pikafish write it: ranks from 9 (black's back rank) down to 0, upper case for
 //! red, `w` (also `r`) or `b` for the side to move, the last four fields optional.
 
-use std::fmt;
-
 use crate::{Board, Color, IllegalSetup, Piece, Position, Setup, SetupMode, Square};
 
 /// Why a FEN text could not be read. `column` is the 1-based character position in the text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FenError {
+    #[error("FEN column {column}: {message}")]
     Syntax { column: usize, message: String },
+    #[error("{0}")]
     Illegal(IllegalSetup),
 }
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FenError::Syntax { column, message } => write!(f, "FEN column {column}: {message}"),
-            FenError::Illegal(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for FenError {}
 
 fn err(column: usize, message: impl Into<String>) -> FenError {
     FenError::Syntax {

@@ -1,26 +1,15 @@
 //! ICCS coordinates: `h2e2`, also written `H2-E2`.
 
-use std::fmt;
-
 use crate::{Move, Square};
 
 /// Why an ICCS text is not a move.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{text}: not an ICCS move, expected two points such as h2e2 or H2-E2 (files a–i, ranks 0–9)"
+)]
 pub struct IccsError {
     pub text: String,
 }
-
-impl fmt::Display for IccsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: not an ICCS move, expected two points such as h2e2 or H2-E2 (files a–i, ranks 0–9)",
-            self.text
-        )
-    }
-}
-
-impl std::error::Error for IccsError {}
 
 /// Parse `h2e2`, `H2E2`, `h2-e2` or `H2-E2`.
 pub fn parse(text: &str) -> Result<Move, IccsError> {

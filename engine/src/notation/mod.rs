@@ -24,27 +24,27 @@ pub mod wxf;
 
 pub use descriptive::Reason;
 
-use std::fmt;
-
 use crate::{Move, MoveError, Position};
 
 /// Why a move text could not be read in a position. Every variant displays as
 /// `text: reason`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MoveTextError {
     /// Nothing but whitespace.
+    #[error("empty move text")]
     Empty,
     /// The text looks like none of the notations.
-    Unrecognized {
-        text: String,
-    },
+    #[error("{text}: not a move in ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五) notation")]
+    Unrecognized { text: String },
+    #[error("{0}")]
     Iccs(iccs::IccsError),
     /// An ICCS text names a move the position does not allow.
-    Illegal {
-        text: String,
-        error: MoveError,
-    },
+    #[error("{text}: {error}")]
+    Illegal { text: String, error: MoveError },
+    #[error("{0}")]
     Wxf(wxf::WxfError),
+    #[error("{0}")]
     Chinese(chinese::ChineseError),
 }
 
@@ -69,24 +69,6 @@ impl MoveTextError {
         }
     }
 }
-
-impl fmt::Display for MoveTextError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveTextError::Empty => write!(f, "empty move text"),
-            MoveTextError::Unrecognized { text } => write!(
-                f,
-                "{text}: not a move in ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五) notation"
-            ),
-            MoveTextError::Iccs(e) => write!(f, "{e}"),
-            MoveTextError::Illegal { text, error } => write!(f, "{text}: {error}"),
-            MoveTextError::Wxf(e) => write!(f, "{e}"),
-            MoveTextError::Chinese(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for MoveTextError {}
 
 /// ICCS starts with a point (`h2`), then a letter, possibly after a dash (`h2e2`, `H2-E2`);
 /// WXF has an action or a digit there (`H2+3`, `P+7.6`).
@@ -134,19 +116,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
 }
 
 /// Why a list of moves could not be read: the 1-based ply of the first bad move and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("ply {ply} {error}")]
 pub struct MoveListError {
     pub ply: usize,
     pub error: MoveTextError,
 }
-
-impl fmt::Display for MoveListError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "ply {} {}", self.ply, self.error)
-    }
-}
-
-impl std::error::Error for MoveListError {}
 
 /// The move texts of a move list: separated by whitespace or commas (`,` `，` `、`), with move
 /// numbers left out (`1.` and `1...` on their own or glued to the move, `1.炮二平五`), as game

@@ -21,13 +21,13 @@
 //! and surrounding whitespace. A loose text that leaves the piece open is read when only one
 //! candidate can move so, and is [`Reason::Ambiguous`] with the candidates otherwise.
 
-use std::fmt;
-
 use super::descriptive::{self, Action, Description, Place, Reason, Style, Written};
 use crate::{Color, Move, Position, Role};
 
 /// Why a WXF move text names no single legal move.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a WXF move text names no single legal move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{text}: {reason}")]
 pub struct WxfError {
     /// The text as given (trimmed).
     pub text: String,
@@ -43,14 +43,6 @@ impl WxfError {
         }
     }
 }
-
-impl fmt::Display for WxfError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.text, self.reason)
-    }
-}
-
-impl std::error::Error for WxfError {}
 
 struct Wxf;
 

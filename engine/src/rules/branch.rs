@@ -8,6 +8,7 @@ use crate::rules::Label;
 
 /// One branch of the ruling model: a rule stated once, in terms of its clause.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Branch {
     /// 24.1: the move attacks the opponent's king (or the kings face each other).
     Check,

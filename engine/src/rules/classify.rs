@@ -7,10 +7,11 @@
 use rustc_hash::FxHashMap;
 
 use crate::analysis::search::{GainLine, Searcher, INF};
-use crate::notation::chinese;
 use crate::rules::branch::Branch;
-use crate::rules::idle::{self, Offer};
-use crate::rules::label::{ChaseKind, Evidence, Label, Placed, Rootedness, Threat};
+use crate::rules::idle::{self, ExchangeOffer};
+use crate::rules::label::{
+    Also, ChaseKind, Facts, Kept, Label, OwnChaser, Placed, Rootedness, Threat,
+};
 use crate::rules::rulebook::{ChaseTargets, ExchangeKinds, PawnChase, RuleBook};
 use crate::rules::threats::{self, Found};
 use crate::{Move, Position, Role, Square};
@@ -25,14 +26,30 @@ pub(crate) struct Classifier<'a> {
     pub mutual_attack: bool,
 }
 
-/// The ruling on one ply, before it is dressed for output.
+/// The ruling on one ply, before it is dressed for output: the branch that decided it and the
+/// facts it rests on (the label is the branch's).
 pub(crate) struct Classified {
-    pub label: Label,
-    pub evidence: Evidence,
+    pub branch: Branch,
+    pub facts: Facts,
     /// The chases found, for the adjudication (which kind of chase a side makes).
     pub threats: Vec<Found>,
     /// The move is idle only because the chase is the pawn's own (26.1).
     pub pawn_exempt: bool,
+}
+
+impl Classified {
+    fn plain(branch: Branch, facts: Facts) -> Classified {
+        Classified {
+            branch,
+            facts,
+            threats: Vec::new(),
+            pawn_exempt: false,
+        }
+    }
+
+    pub fn label(&self) -> Label {
+        self.branch.label()
+    }
 }
 
 impl<'a> Classifier<'a> {
@@ -82,35 +99,21 @@ impl<'a> Classifier<'a> {
 
         // 将 (24.1).
         if after.in_check() {
-            let checkers: Vec<String> = after
+            let checkers = after
                 .checkers(mover)
                 .into_iter()
-                .filter_map(|s| after.piece_at(s).map(|p| Placed::new(p, s).to_string()))
+                .filter_map(|s| after.piece_at(s).map(|p| Placed::new(p, s)))
                 .collect();
-            let text = if checkers.is_empty() {
-                "走子后两帅（将）照面".to_string()
-            } else {
-                format!("{}直接攻击对方{}", checkers.join("、"), king_name(!mover))
+            let facts = Facts::Check {
+                king: !mover,
+                checkers,
             };
-            return Classified {
-                label: Label::Check,
-                evidence: Evidence::of(Branch::Check, text),
-                threats: Vec::new(),
-                pawn_exempt: false,
-            };
+            return Classified::plain(Branch::Check, facts);
         }
 
         // A king answering check is idle, whatever it sets up (26.1.2).
         if before.in_check() && moved.role == Role::King && self.book.king_answer_is_idle {
-            return Classified {
-                label: Label::Idle,
-                evidence: Evidence::of(
-                    Branch::KingAnswer,
-                    format!("动{}应将，即使附带产生捉或杀，也按闲处理", king_name(mover)),
-                ),
-                threats: Vec::new(),
-                pawn_exempt: false,
-            };
+            return Classified::plain(Branch::KingAnswer, Facts::KingAnswer { king: mover });
         }
 
         let again = after
@@ -155,7 +158,7 @@ impl<'a> Classifier<'a> {
         // is what makes it an offer); where taking loses, there is no offer and the mate counts
         // (图29's variant 车五平二: the rook that takes is mated, 杀).
         if let Some(line) = mate.clone() {
-            let offered = |o: &&Offer| {
+            let offered = |o: &&ExchangeOffer| {
                 let take = Move::new(o.offered, o.partner);
                 line.iter().step_by(2).any(|&m| m == take)
             };
@@ -182,39 +185,30 @@ impl<'a> Classifier<'a> {
         };
 
         let upgrade = self.book.offers_upgrade || (offers.is_empty() && sacrifice.is_none());
+        let also = match (offers.first(), sacrifice) {
+            (Some(o), _) => Also::Exchange(placed(&after, o.offered)),
+            (None, Some(_)) => Also::Offer,
+            (None, None) => Also::Nothing,
+        };
         if let Some(line) = mate.filter(|_| upgrade) {
-            let text = format!(
-                "接续再走可连续将军将死对方：{}",
-                chinese_line(&again, &line)
-            );
-            return mate_label(
-                Branch::Mate,
-                with_offer_note(text, &offers, sacrifice, &after),
-                line,
-            );
+            return Classified::plain(Branch::Mate, Facts::Mate { line, also });
         }
         if !chases.is_empty() && upgrade {
-            let mut shown = Vec::new();
-            let text = threat_texts(&again, &chases, &mut shown);
-            let mut evidence = Evidence::of(
-                chase_branch(&chases),
-                with_offer_note(format!("接续再走，{text}"), &offers, sacrifice, &after),
-            );
-            evidence.threats = chases.iter().map(to_threat).collect();
-            evidence.line = chases[0].line.clone();
             // A chase is weighed (26.9) by all it attacks after the move: the new threats make
             // the move 捉, and the ones it keeps up count too (参考图39: red's new chases of a
             // horse and an elephant go with the rook it keeps chasing jointly).
             let kept: Vec<Found> = continuing.into_iter().filter(|f| !self.exempt(f)).collect();
-            let text = threat_texts(&again, &kept, &mut shown);
-            if !text.is_empty() {
-                evidence.text.push_str(&format!("（原有的捉仍在：{text}）"));
-            }
+            let facts = Facts::Chase {
+                threats: chases.iter().map(|f| to_threat(&again, f)).collect(),
+                kept: kept.iter().map(|f| to_threat(&again, f)).collect(),
+                also,
+            };
+            let branch = chase_branch(&chases);
             let mut weighed = chases;
             weighed.extend(kept);
             return Classified {
-                label: Label::Chase,
-                evidence,
+                branch,
+                facts,
                 threats: weighed,
                 pawn_exempt: false,
             };
@@ -226,103 +220,74 @@ impl<'a> Classifier<'a> {
         let traps = idle::exchange_traps(&mut self.searcher, before, mv, &after, same_kind);
         if let Some(&trap) = traps.first().filter(|_| upgrade) {
             let line = idle::trap_line(&mut self.searcher, &after, trap);
-            let a = Placed::new(after.piece_at(trap.offered).expect("offered"), trap.offered);
-            let b = Placed::new(after.piece_at(trap.partner).expect("partner"), trap.partner);
-            let text = format!(
-                "貌似{a}与{b}邀兑，但对方兑子后立即被将死：{}，不是兑，是杀",
-                chinese_line(&after, &line)
-            );
-            return mate_label(Branch::MatedExchange, text, line);
+            let facts = Facts::MatedExchange {
+                offered: placed(&after, trap.offered),
+                partner: placed(&after, trap.partner),
+                line,
+            };
+            return Classified::plain(Branch::MatedExchange, facts);
         }
         // The idle kinds.
         if let Some(o) = offers.first() {
-            let a = Placed::new(after.piece_at(o.offered).expect("offered"), o.offered);
-            let b = Placed::new(after.piece_at(o.partner).expect("partner"), o.partner);
-            return idle_label(
-                Branch::Exchange,
-                format!(
-                    "{a}与{b}{}邀兑；对方兑子后不致立即被将死，也不立即在子力价值上受损",
-                    if a.piece.role == b.piece.role {
-                        "同兵种"
-                    } else {
-                        "等值"
-                    }
-                ),
-            );
+            let facts = Facts::Exchange {
+                offered: placed(&after, o.offered),
+                partner: placed(&after, o.partner),
+            };
+            return Classified::plain(Branch::Exchange, facts);
         }
         if let Some(take) = sacrifice {
-            let a = Placed::new(moved, mv.to);
-            let b = Placed::new(after.piece_at(take.from).expect("taker"), take.from);
-            return idle_label(
-                Branch::Offer,
-                format!("{a}送吃，{b}吃后不致立即被将死，也不立即在子力价值上受损"),
-            );
+            let facts = Facts::Offer {
+                offered: Placed::new(moved, mv.to),
+                taker: placed(&after, take.from),
+            };
+            return Classified::plain(Branch::Offer, facts);
         }
         if let Some(blocked) = idle::block(&mut self.searcher, before, mv, &after) {
             let threatening = before.with_turn(!mover).expect("checked in block()");
-            let p = threatening.piece_at(blocked.from).expect("blocked piece");
-            return idle_label(
-                Branch::Block,
-                format!(
-                    "{}阻拦{}（原伏{}），本身不具攻击作用",
-                    Placed::new(moved, mv.to),
-                    Placed::new(p, blocked.from),
-                    chinese::write(&threatening, blocked)
-                ),
-            );
+            let facts = Facts::Block {
+                blocker: Placed::new(moved, mv.to),
+                blocked: placed(&threatening, blocked.from),
+                threat: blocked,
+            };
+            return Classified::plain(Branch::Block, facts);
         }
         if let Some(watched) = idle::follow(previous, mv, &after) {
-            let p = after.piece_at(watched).expect("watched piece");
-            return idle_label(
-                Branch::Follow,
-                format!(
-                    "{}盯住{}，对方有根，不具攻击作用",
-                    Placed::new(moved, mv.to),
-                    Placed::new(p, watched)
-                ),
-            );
+            let facts = Facts::Follow {
+                follower: Placed::new(moved, mv.to),
+                followed: placed(&after, watched),
+            };
+            return Classified::plain(Branch::Follow, facts);
         }
         if let Some(f) = incidental.first() {
-            return idle_label(
-                Branch::KeyPoint,
-                format!(
-                    "{}方只有一个进攻子，对方子力占优，是守和的一方；{}只是附带捉士（象），按闲处理",
-                    mover.chinese(),
-                    describe_threat(&again, f)
-                ),
-            );
+            let facts = Facts::KeyPoint {
+                side: mover,
+                threat: to_threat(&again, f),
+            };
+            return Classified::plain(Branch::KeyPoint, facts);
         }
-        let (branch, text) = if let Some(f) = exempt.first() {
+        let (branch, facts) = if let Some(f) = exempt.first() {
             let by_attack = self.own_attack(before, &again, mv, f);
-            let (role, who) = if by_attack {
-                (
-                    moved.role,
-                    format!(
-                        "{}只以本身的攻击（保护吃子之处）参与，属",
-                        Placed::new(moved, mv.to)
-                    ),
-                )
+            let (role, by) = if by_attack {
+                (moved.role, OwnChaser::Backing(Placed::new(moved, mv.to)))
             } else {
-                (f.finisher.role, f.capturer_piece.name_cn().to_string())
+                (f.finisher.role, OwnChaser::Capturer)
             };
             let own = if role == Role::King {
                 Branch::KingOwn
             } else {
                 Branch::PawnOwn
             };
+            let threat = to_threat(&again, f);
+            (own, Facts::OwnChase { by, threat })
+        } else if let Some((capturer, target)) = old_note {
             (
-                own,
-                format!(
-                    "{who}本身捉子，允许，按闲处理：{}",
-                    describe_threat(&again, f)
-                ),
+                Branch::ChaseToChase,
+                Facts::StoodBefore { capturer, target },
             )
-        } else if let Some(note) = old_note {
-            (Branch::ChaseToChase, note)
         } else {
-            (Branch::Idle, "走子后不构成将、杀、捉".to_string())
+            (Branch::Idle, Facts::Idle)
         };
-        let mut c = idle_label(branch, text);
+        let mut c = Classified::plain(branch, facts);
         c.pawn_exempt = exempt.iter().any(|f| threats::own_chase_of(f, Role::Pawn));
         c
     }
@@ -533,8 +498,8 @@ impl<'a> Classifier<'a> {
         before: &Position,
         mv: Move,
         again: &Position,
-        offers: &[Offer],
-    ) -> (Vec<Found>, Option<String>, Vec<Found>) {
+        offers: &[ExchangeOffer],
+    ) -> (Vec<Found>, Option<(Placed, Placed)>, Vec<Found>) {
         // The exchange offered is an exchange, not a chase of the partner (24.4).
         self.searcher.forbidden = offers
             .iter()
@@ -614,15 +579,14 @@ impl<'a> Classifier<'a> {
             };
             if new || freed.is_some() {
                 let mut f = f;
-                f.freed = freed.map(|then| chinese_line(before, &then.line));
+                f.freed = freed.map(|then| then.line);
                 fresh.push(f);
             } else {
                 if note.is_none() {
                     let b = &same[0].1;
-                    note = Some(format!(
-                        "走子前{}已可得{}，走子后仍是原有的捉，未产生新的捉（从捉到捉）",
+                    note = Some((
                         Placed::new(b.capturer_piece, b.capturer),
-                        Placed::new(b.target_piece, b.target)
+                        Placed::new(b.target_piece, b.target),
                     ));
                 }
                 continuing.push(f);
@@ -673,117 +637,33 @@ fn chase_branch(chases: &[Found]) -> Branch {
     }
 }
 
-/// The threats described one after another, one per piece and target not yet in `shown`: two
-/// ways to the same win read as one threat.
-fn threat_texts(pos: &Position, threats: &[Found], shown: &mut Vec<(Square, Square)>) -> String {
-    let mut parts = Vec::new();
-    for f in threats {
-        let key = (f.capturer, f.target);
-        if !shown.contains(&key) {
-            shown.push(key);
-            parts.push(describe_threat(pos, f));
-        }
-    }
-    parts.join("；")
+/// A piece where it stands in `pos` (the caller knows a piece is there).
+fn placed(pos: &Position, sq: Square) -> Placed {
+    Placed::new(pos.piece_at(sq).expect("a piece stands there"), sq)
 }
 
-/// A 杀 with the mating line that shows it.
-fn mate_label(branch: Branch, text: String, line: Vec<Move>) -> Classified {
-    let mut evidence = Evidence::of(branch, text);
-    evidence.line = line;
-    Classified {
-        label: Label::MateThreat,
-        evidence,
-        threats: Vec::new(),
-        pawn_exempt: false,
-    }
-}
-
-fn idle_label(branch: Branch, text: String) -> Classified {
-    Classified {
-        label: branch.label(),
-        evidence: Evidence::of(branch, text),
-        threats: Vec::new(),
-        pawn_exempt: false,
-    }
-}
-
-fn with_offer_note(
-    text: String,
-    offers: &[Offer],
-    sacrifice: Option<Move>,
-    after: &Position,
-) -> String {
-    if let Some(o) = offers.first() {
-        let a = Placed::new(after.piece_at(o.offered).expect("offered"), o.offered);
-        format!("{text}（{a}兼有邀兑，从重）")
-    } else if sacrifice.is_some() {
-        format!("{text}（兼有献子，从重）")
-    } else {
-        text
-    }
-}
-
-fn king_name(color: crate::Color) -> &'static str {
-    match color {
-        crate::Color::Red => "帅",
-        crate::Color::Black => "将",
-    }
-}
-
-/// A line in Chinese notation, moves separated by spaces.
-pub(crate) fn chinese_line(pos: &Position, line: &[Move]) -> String {
-    let mut p = pos.clone();
-    let mut out = Vec::with_capacity(line.len());
-    for &m in line {
-        out.push(chinese::write(&p, m));
-        p.play_unchecked(m);
-    }
-    out.join(" ")
-}
-
-fn describe_threat(pos: &Position, f: &Found) -> String {
-    let a = Placed::new(f.capturer_piece, f.capturer);
-    let t = Placed::new(f.target_piece, f.target);
-    let root = match f.rootedness {
-        Rootedness::Rootless => "无根",
-        Rootedness::ShortRooted => "少根",
-        Rootedness::Rooted => "有根，但得子有利",
-    };
-    let how = match f.kind {
-        ChaseKind::Direct => format!("{a}可吃{t}（{root}）"),
-        ChaseKind::Joint => format!("{a}与其他子联合吃{t}（{root}）"),
-        ChaseKind::ByChecks => format!("{a}借将军得{t}"),
-        ChaseKind::ByExchange => format!("经完整交换{a}得{t}"),
-    };
-    let mut text = format!("{how}：{}", chinese_line(pos, &f.line));
-    if let Some(h) = f
-        .held_by
-        .and_then(|sq| pos.piece_at(sq).map(|p| Placed::new(p, sq)))
-    {
-        text.push_str(&format!("（{h}使{t}不能离线）"));
-    }
-    if let Some((way, guard)) = f.kept {
-        let name = |sq| pos.piece_at(sq).map(|p| Placed::new(p, sq).to_string());
-        if let (Some(w), Some(g)) = (name(way), name(guard)) {
-            text.push_str(&format!("（{t}不能离线：吃{w}则{g}吃回）"));
-        }
-    }
-    if let Some(then) = &f.freed {
-        text.push_str(&format!(
-            "（走子前此着得不偿失：{then}；走子后不再，为新产生的捉）"
-        ));
-    }
-    text
-}
-
-fn to_threat(f: &Found) -> Threat {
+/// A threat found, as the evidence shows it: the pieces named where they stand in `again` (the
+/// position after the move, the mover to move again).
+fn to_threat(again: &Position, f: &Found) -> Threat {
+    let at = |sq: Square| again.piece_at(sq).map(|p| Placed::new(p, sq));
     Threat {
         kind: f.kind,
         attacker: Placed::new(f.capturer_piece, f.capturer),
+        attackers: threats::attackers(again, f)
+            .into_iter()
+            .filter_map(at)
+            .collect(),
         target: Placed::new(f.target_piece, f.target),
         rootedness: f.rootedness,
         line: f.line.clone(),
+        held_by: f.held_by.and_then(at),
+        kept: f.kept.and_then(|(way, guard)| {
+            Some(Kept {
+                way: at(way)?,
+                guard: at(guard)?,
+            })
+        }),
+        freed: f.freed.clone(),
     }
 }
 

@@ -8,7 +8,7 @@ use crate::{Move, Position, Square};
 /// `offered` piece without being mated at once or losing material at once, and the two attack
 /// each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Offer {
+pub(crate) struct ExchangeOffer {
     pub offered: Square,
     pub partner: Square,
 }
@@ -24,7 +24,7 @@ pub(crate) fn exchange_offers(
     mv: Move,
     after: &Position,
     same_kind: bool,
-) -> Vec<Offer> {
+) -> Vec<ExchangeOffer> {
     offered_pairs(searcher, before, mv, after, same_kind, even_take)
 }
 
@@ -36,7 +36,7 @@ pub(crate) fn exchange_traps(
     mv: Move,
     after: &Position,
     same_kind: bool,
-) -> Vec<Offer> {
+) -> Vec<ExchangeOffer> {
     offered_pairs(searcher, before, mv, after, same_kind, mated_take)
 }
 
@@ -50,7 +50,7 @@ fn offered_pairs(
     after: &Position,
     same_kind: bool,
     outcome: fn(&mut Searcher, &Position, Move) -> bool,
-) -> Vec<Offer> {
+) -> Vec<ExchangeOffer> {
     let mover = before.turn();
     let theirs_before = before.with_turn(!mover);
     let mut out = Vec::new();
@@ -87,7 +87,7 @@ fn offered_pairs(
             // pair could trade before (图21: the rook steps back and still guards the horse).
             let guards = after.attackers(sq, mover).contains(&mv.to);
             if !had_it || guards {
-                out.push(Offer {
+                out.push(ExchangeOffer {
                     offered: sq,
                     partner: x,
                 });
@@ -129,7 +129,11 @@ fn mated_take(searcher: &mut Searcher, pos: &Position, take: Move) -> bool {
 }
 
 /// The line in which the taker of `offer` is mated: the capture, then the mate.
-pub(crate) fn trap_line(searcher: &mut Searcher, after: &Position, offer: Offer) -> Vec<Move> {
+pub(crate) fn trap_line(
+    searcher: &mut Searcher,
+    after: &Position,
+    offer: ExchangeOffer,
+) -> Vec<Move> {
     let take = Move::new(offer.partner, offer.offered);
     searcher
         .evaluate(after, take, (-MATE - 1, -MATE + 1))

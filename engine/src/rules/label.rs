@@ -112,6 +112,7 @@ impl fmt::Display for Placed {
 
 /// How the material would be won (the four ways of 24.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ChaseKind {
     /// 直接吃子: one piece takes a piece that is not adequately protected.
     Direct,
@@ -121,6 +122,18 @@ pub enum ChaseKind {
     ByChecks,
     /// 完整交换: a complete exchange comes out ahead.
     ByExchange,
+}
+
+impl ChaseKind {
+    /// As evidence names it: 直接吃子, 联合捉, 将军得子, 完整交换.
+    pub const fn chinese(self) -> &'static str {
+        match self {
+            ChaseKind::Direct => "直接吃子",
+            ChaseKind::Joint => "联合捉",
+            ChaseKind::ByChecks => "将军得子",
+            ChaseKind::ByExchange => "完整交换",
+        }
+    }
 }
 
 /// Why the target may be won: the protection it lacks.
@@ -134,16 +147,142 @@ pub enum Rootedness {
     Rooted,
 }
 
+impl Rootedness {
+    /// 无根子, 少根子, 有根子.
+    pub const fn chinese(self) -> &'static str {
+        match self {
+            Rootedness::Rootless => "无根子",
+            Rootedness::ShortRooted => "少根子",
+            Rootedness::Rooted => "有根子",
+        }
+    }
+}
+
 /// One threat the move creates: what wins what, and the line that shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Threat {
     pub kind: ChaseKind,
-    /// The piece that takes first.
+    /// The piece that takes the target.
     pub attacker: Placed,
+    /// The mover's pieces that move in the line up to the capture (checking, taking, or taking
+    /// on the target's square in turn), the attacker first.
+    pub attackers: Vec<Placed>,
     pub target: Placed,
     pub rootedness: Rootedness,
     /// The line that wins the material, starting with the mover's next move.
     pub line: Vec<Move>,
+    /// The moved piece holds the target in place (不能离线): where it stands.
+    pub held_by: Option<Placed>,
+    /// The target is kept in place by a pin and a guard: its one way out takes `way`, which
+    /// `guard` takes back (不能离线, won jointly).
+    pub kept: Option<Kept>,
+    /// The threat stood before the move but did not pay: the line that showed it then, from
+    /// the position before the move (走子前此着得不偿失).
+    pub freed: Option<Vec<Move>>,
+}
+
+/// A target kept in place: the piece its one way out takes, and the guard that takes back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kept {
+    pub way: Placed,
+    pub guard: Placed,
+}
+
+/// What else a move is besides the heavier label it gets (从重: 兑兼捉, 献兼捉 …).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Also {
+    #[default]
+    Nothing,
+    /// It offers this piece for exchange too.
+    Exchange(Placed),
+    /// It offers a piece for capture too.
+    Offer,
+}
+
+/// Which piece's own chase 26.1 permits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnChaser {
+    /// The king's or the pawn's that takes (the threat's capturer is named).
+    Capturer,
+    /// The moved king or pawn only backs up the square the capture is made on.
+    Backing(Placed),
+}
+
+/// The pieces, squares and lines a label rests on, one shape per way a label is decided: what
+/// a referee checks on the board. The evidence's Chinese text is rendered from these
+/// ([`describe`](crate::rules::describe)).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Facts {
+    /// 将 (24.1): the pieces that attack the king of `king`'s side; none when the kings face.
+    Check { king: Color, checkers: Vec<Placed> },
+    /// 26.1.2: the king of `king`'s side answers check.
+    KingAnswer { king: Color },
+    /// 杀 (24.2): the mating line, the mover moving again.
+    Mate { line: Vec<Move>, also: Also },
+    /// 杀 through a seeming exchange (24.4, 24.2): taking `offered` with `partner` is mated at
+    /// once; the line is the taking and the mate.
+    MatedExchange {
+        offered: Placed,
+        partner: Placed,
+        line: Vec<Move>,
+    },
+    /// 捉 (24.3): the new threats, and the threats the move keeps up (which weigh it too).
+    Chase {
+        threats: Vec<Threat>,
+        kept: Vec<Threat>,
+        also: Also,
+    },
+    /// 兑 (24.4): `offered` and `partner` attack each other, and taking is even.
+    Exchange { offered: Placed, partner: Placed },
+    /// 献 (24.5): `offered` may be taken by `taker` without loss to the taker.
+    Offer { offered: Placed, taker: Placed },
+    /// 拦 (24.6): `blocker` stands on the first move `threat` of a mating line `blocked` had.
+    Block {
+        blocker: Placed,
+        blocked: Placed,
+        threat: Move,
+    },
+    /// 跟 (24.7): `follower` made the step `followed` made and watches it again.
+    Follow { follower: Placed, followed: Placed },
+    /// 26.2: `side` holds a draw with a single attacking piece; the threat on an advisor or
+    /// an elephant is incidental.
+    KeyPoint { side: Color, threat: Threat },
+    /// 26.1: the king's or a pawn's own chase.
+    OwnChase { by: OwnChaser, threat: Threat },
+    /// 从捉到捉: the capture stood before the move (`capturer` could already win `target`).
+    StoodBefore { capturer: Placed, target: Placed },
+    /// 24.8: none of the above.
+    #[default]
+    Idle,
+    /// The searches ran out after `nodes` positions; what had been found so far.
+    Undetermined {
+        nodes: u32,
+        so_far: Label,
+        facts: Box<Facts>,
+    },
+}
+
+impl Facts {
+    /// The threats a chase is labelled by (the new ones).
+    pub fn threats(&self) -> &[Threat] {
+        match self {
+            Facts::Chase { threats, .. } => threats,
+            Facts::Undetermined { facts, .. } => facts.threats(),
+            _ => &[],
+        }
+    }
+
+    /// The line that shows the label: the mate (杀), or the first threat's winning line (捉).
+    pub fn line(&self) -> &[Move] {
+        match self {
+            Facts::Mate { line, .. } | Facts::MatedExchange { line, .. } => line,
+            Facts::Chase { threats, .. } => threats.first().map_or(&[], |t| &t.line),
+            Facts::Undetermined { facts, .. } => facts.line(),
+            _ => &[],
+        }
+    }
 }
 
 /// Who did what in one ruling, in words a referee can check on a board.
@@ -154,25 +293,21 @@ pub struct Evidence {
     /// The clause the label comes from (`24.3`, `26.1.1` …): the branch's, in the rule book's
     /// numbering.
     pub clause: crate::rules::Clause,
-    /// One or two Chinese sentences.
+    /// The pieces, squares and lines the label rests on.
+    pub facts: Facts,
+    /// The facts in one or two Chinese sentences.
     pub text: String,
-    /// The threats found (for 捉), each with its winning line.
-    pub threats: Vec<Threat>,
-    /// The mating line (for 杀) or the check (for 将).
-    pub line: Vec<Move>,
 }
 
 impl Evidence {
-    /// Evidence decided by `branch`, in `text`; the clause is the rule book's, filled in when
-    /// the ply is labelled.
-    pub fn of(branch: crate::rules::Branch, text: String) -> Evidence {
-        Evidence {
-            branch,
-            clause: crate::rules::Clause::default(),
-            text,
-            threats: Vec::new(),
-            line: Vec::new(),
-        }
+    /// The threats found (for 捉), each with its winning line.
+    pub fn threats(&self) -> &[Threat] {
+        self.facts.threats()
+    }
+
+    /// The mating line (for 杀), or the first threat's line (for 捉).
+    pub fn line(&self) -> &[Move] {
+        self.facts.line()
     }
 }
 

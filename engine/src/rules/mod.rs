@@ -5,16 +5,22 @@ mod adjudicate;
 mod branch;
 mod classify;
 mod cycle;
+mod describe;
 mod idle;
 mod label;
 mod rulebook;
+#[cfg(feature = "serde")]
+mod serialize;
 mod threats;
 mod verdict;
 
 use std::fmt;
 
 pub use branch::Branch;
-pub use label::{ChaseKind, Evidence, Label, Placed, PlyRuling, Rootedness, Threat};
+pub use describe::describe;
+pub use label::{
+    Also, ChaseKind, Evidence, Facts, Kept, Label, OwnChaser, Placed, PlyRuling, Rootedness, Threat,
+};
 pub use rulebook::{
     Adjudication, Budgets, ChaseTargets, Clause, ExchangeKinds, LabelClauses, PawnChase, RuleBook,
     RuleBookId, UnknownRuleBook, Weighing,
@@ -27,6 +33,7 @@ use crate::{Color, Move, MoveError, Position};
 
 /// Which rule makes the sequence a case for the 棋例 (see the `cycle` module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CycleRule {
     /// 循环重复: the position after the last move stood `period` plies earlier.
     Repetition { period: usize },
@@ -186,31 +193,24 @@ impl<'a> Labeller<'a> {
         let previous = prev.map(|j| (&self.positions[j], self.moves[j]));
         self.classifier.searcher.budget = crate::analysis::budget::Budget::new(book.budgets.nodes);
         let c = self.classifier.classify(pos, m, previous);
-        let (label, evidence) = if self.classifier.searcher.budget.exhausted() {
-            (
-                Label::Undetermined,
-                Evidence {
-                    branch: Branch::Budget,
-                    clause: book.clause(c.evidence.branch),
-                    text: format!(
-                        "搜索超出预算（{} 个局面），无法确定着法性质；已得结论：{}（{}）",
-                        book.budgets.nodes,
-                        c.label.chinese(),
-                        c.evidence.text
-                    ),
-                    threats: c.evidence.threats,
-                    line: c.evidence.line,
-                },
-            )
+        let clause = book.clause(c.branch);
+        let (branch, facts) = if self.classifier.searcher.budget.exhausted() {
+            let so_far = c.label();
+            let facts = Facts::Undetermined {
+                nodes: book.budgets.nodes,
+                so_far,
+                facts: Box::new(c.facts),
+            };
+            (Branch::Budget, facts)
         } else {
-            let clause = book.clause(c.evidence.branch);
-            (
-                c.label,
-                Evidence {
-                    clause,
-                    ..c.evidence
-                },
-            )
+            (c.branch, c.facts)
+        };
+        let label = branch.label();
+        let evidence = Evidence {
+            branch,
+            clause,
+            text: describe(&facts, pos, m),
+            facts,
         };
         Labelled {
             ruling: PlyRuling {

@@ -39,7 +39,7 @@ fn a_new_attack_on_a_rootless_piece_is_a_chase() {
     // The rook comes to the fifth rank and attacks the unguarded horse.
     let r = ruling("4k4/9/9/9/4n4/9/9/9/9/R3K4 w", "a0a5");
     assert_eq!(r.plies[0].label, Label::Chase);
-    let t = &r.plies[0].evidence.threats[0];
+    let t = &r.plies[0].evidence.threats()[0];
     assert_eq!(t.target.square.to_string(), "e5");
     assert_eq!(t.rootedness, Rootedness::Rootless);
     assert_eq!(r.plies[0].evidence.clause, "24.3");
@@ -65,7 +65,7 @@ fn a_pinned_guard_is_a_false_root() {
     let r = ruling(pinned, "c0d0");
     assert_eq!(r.plies[0].label, Label::Chase);
     assert_eq!(
-        r.plies[0].evidence.threats[0].rootedness,
+        r.plies[0].evidence.threats()[0].rootedness,
         Rootedness::Rootless
     );
     // Without the pin the guard is real and the rook wins nothing.
@@ -83,7 +83,7 @@ fn cutting_a_hidden_root_is_a_chase() {
     let r = ruling("5k3/9/9/9/9/9/9/4B4/2nRA2r1/3AK4 w", "e2g0");
     assert_eq!(r.plies[0].label, Label::Chase);
     assert_eq!(
-        r.plies[0].evidence.threats[0].target.square.to_string(),
+        r.plies[0].evidence.threats()[0].target.square.to_string(),
         "c1"
     );
     // With no black rook there is no hidden root, so the horse was already lost: no new chase.
@@ -96,7 +96,7 @@ fn a_discovered_attack_is_a_chase_by_another_piece() {
     // The horse steps off the a-file and the rook behind it now attacks the cannon.
     let r = ruling("4k4/9/c8/9/9/9/N3P4/9/9/R3K4 w", "a3c4");
     assert_eq!(r.plies[0].label, Label::Chase);
-    let t = &r.plies[0].evidence.threats[0];
+    let t = &r.plies[0].evidence.threats()[0];
     assert_eq!(t.attacker.square.to_string(), "a0");
     assert_eq!(t.target.square.to_string(), "a7");
 }
@@ -106,7 +106,7 @@ fn winning_material_by_a_check_is_a_chase() {
     // From b6 the horse threatens the fork 马八进七: check, and the rook on a9 falls next.
     let r = ruling("r2ak4/9/9/9/9/2N6/9/9/9/5K3 w", "c4b6");
     assert_eq!(r.plies[0].label, Label::Chase);
-    let t = &r.plies[0].evidence.threats[0];
+    let t = &r.plies[0].evidence.threats()[0];
     assert_eq!(t.kind, ChaseKind::ByChecks);
     assert_eq!(t.target.square.to_string(), "a9");
 }
@@ -117,7 +117,7 @@ fn an_exchange_that_comes_out_ahead_is_a_chase() {
     // then won by the red horse: 完整交换, ahead by a pawn.
     let r = ruling("4k4/9/4b4/9/2n3P1C/4p4/9/9/7N1/3K5 w", "h1g3");
     assert_eq!(r.plies[0].label, Label::Chase);
-    let t = &r.plies[0].evidence.threats[0];
+    let t = &r.plies[0].evidence.threats()[0];
     assert_eq!(t.target.square.to_string(), "e4");
     assert_eq!(t.kind, ChaseKind::ByExchange);
 }
@@ -127,7 +127,7 @@ fn two_attackers_on_a_piece_guarded_once_are_a_joint_chase() {
     // The second rook comes to the seventh rank: two rooks against one guard on the cannon.
     let r = ruling("1rbaka3/9/1c7/9/9/9/9/9/4A4/1R1K2R2 w", "g0g7");
     assert_eq!(r.plies[0].label, Label::Chase);
-    let t = &r.plies[0].evidence.threats[0];
+    let t = &r.plies[0].evidence.threats()[0];
     assert_eq!(t.target.square.to_string(), "b7");
     assert_eq!(t.kind, ChaseKind::Joint);
     assert_eq!(t.rootedness, Rootedness::ShortRooted);
@@ -143,7 +143,7 @@ fn a_pawns_own_chase_is_idle_but_a_chase_it_opens_is_not() {
     let r = ruling("3akab2/9/9/R1P1n4/9/9/9/9/4A4/3K5 w", "c6c7");
     assert_eq!(r.plies[0].label, Label::Chase);
     assert_eq!(
-        r.plies[0].evidence.threats[0].attacker.square.to_string(),
+        r.plies[0].evidence.threats()[0].attacker.square.to_string(),
         "a6"
     );
 }
@@ -157,7 +157,7 @@ fn a_kings_own_chase_is_idle_but_a_chase_it_makes_possible_is_not() {
     let r = ruling("3ak4/4a4/9/9/9/9/9/3N5/3K5/4p4 w", "d1e1");
     assert_eq!(r.plies[0].label, Label::Chase);
     assert_eq!(
-        r.plies[0].evidence.threats[0].attacker.square.to_string(),
+        r.plies[0].evidence.threats()[0].attacker.square.to_string(),
         "d2"
     );
 }
@@ -176,7 +176,7 @@ fn a_mate_threat_and_the_block_that_stops_it() {
     // The rook on a8 holds the eighth rank: 车八进八 would mate. The pawn blocks the b-file.
     let r = ruling("4k4/9/9/2n6/9/2p6/9/9/1R7/R2K5 w", "a0a8 c4b4");
     assert_eq!(r.plies[0].label, Label::MateThreat);
-    assert_eq!(r.plies[0].evidence.line.len(), 1);
+    assert_eq!(r.plies[0].evidence.line().len(), 1);
     assert_eq!(r.plies[1].label, Label::Block);
 }
 
@@ -288,14 +288,14 @@ fn a_rootless_target_kept_in_place_by_a_pin_and_a_guard_is_taken_jointly() {
     let held = "4k4/5rN2/6R2/9/7C1/9/9/9/9/3K5 w";
     assert_eq!(ruling(held, "h5h8").plies[0].label, Label::Chase);
     assert_eq!(
-        ruling(held, "h5h8").plies[0].evidence.threats[0].kind,
+        ruling(held, "h5h8").plies[0].evidence.threats()[0].kind,
         ChaseKind::Joint
     );
     assert_eq!(red_class(held, "h5h8"), SideClass::ForbiddenSoft);
     let free = "4k4/5rn2/6R2/9/7C1/9/9/9/9/3K5 w";
     assert_eq!(ruling(free, "h5h8").plies[0].label, Label::Chase);
     assert_eq!(
-        ruling(free, "h5h8").plies[0].evidence.threats[0].kind,
+        ruling(free, "h5h8").plies[0].evidence.threats()[0].kind,
         ChaseKind::Direct
     );
     assert_eq!(red_class(free, "h5h8"), SideClass::ForbiddenHard);
@@ -316,7 +316,7 @@ fn a_guard_made_a_false_root_by_another_piece_is_a_joint_chase() {
         "{}",
         r.plies[0].evidence.text
     );
-    let t = &r.plies[0].evidence.threats[0];
+    let t = &r.plies[0].evidence.threats()[0];
     assert_eq!(
         (t.kind, t.target.square.to_string()),
         (ChaseKind::Joint, "e7".into())
@@ -328,9 +328,9 @@ fn a_guard_made_a_false_root_by_another_piece_is_a_joint_chase() {
     );
     let covered = "4k4/3Pa4/9/9/9/4P4/9/9/1C7/3K5 w";
     let r = ruling(covered, "b1e1");
-    assert_eq!(r.plies[0].evidence.threats[0].kind, ChaseKind::Joint);
+    assert_eq!(r.plies[0].evidence.threats()[0].kind, ChaseKind::Joint);
     assert_eq!(
-        r.plies[0].evidence.threats[0].target.square.to_string(),
+        r.plies[0].evidence.threats()[0].target.square.to_string(),
         "e8"
     );
 }
@@ -366,7 +366,7 @@ fn a_chase_is_weighed_with_the_threats_it_keeps_up() {
 fn freeing_a_tied_guard_is_a_new_chase() {
     let r = ruling("2rakab2/9/9/R1N6/9/9/9/c8/9/3K5 w", "c6d4");
     assert_eq!(r.plies[0].label, Label::Chase);
-    let t = &r.plies[0].evidence.threats[0];
+    let t = &r.plies[0].evidence.threats()[0];
     assert_eq!(t.attacker.square.to_string(), "a6");
     assert_eq!(t.target.square.to_string(), "a2");
     assert!(
@@ -687,7 +687,7 @@ fn a_piece_the_threat_needs_stepping_out_of_an_attack_makes_it_new() {
         "{}",
         r.plies[0].evidence.text
     );
-    let t = &r.plies[0].evidence.threats[0];
+    let t = &r.plies[0].evidence.threats()[0];
     assert_eq!(
         (t.kind, t.target.square.to_string()),
         (ChaseKind::Joint, "e7".into())
@@ -731,7 +731,7 @@ fn a_pawns_capture_that_another_piece_keeps_from_being_taken_back_is_not_its_own
     assert_eq!(r.plies[0].label, Label::Chase);
     let pawn = r.plies[0]
         .evidence
-        .threats
+        .threats()
         .iter()
         .find(|t| t.attacker.square.to_string() == "d1")
         .expect("the pawn's threat is a chase");
@@ -755,7 +755,7 @@ fn a_held_piece_whose_only_way_out_is_guarded_is_taken_jointly() {
         "{}",
         r.plies[0].evidence.text
     );
-    let t = &r.plies[0].evidence.threats[0];
+    let t = &r.plies[0].evidence.threats()[0];
     assert_eq!(
         (t.kind, t.target.square.to_string()),
         (ChaseKind::Joint, "d8".into())
@@ -774,7 +774,7 @@ fn a_held_piece_whose_only_way_out_is_guarded_is_taken_jointly() {
         "4k4/2Nc5/2P6/9/9/9/R8/9/9/5K3 w",
     ] {
         let r = ruling(single, "a3d3");
-        let t = &r.plies[0].evidence.threats[0];
+        let t = &r.plies[0].evidence.threats()[0];
         assert_eq!(
             (r.plies[0].label, t.kind),
             (Label::Chase, ChaseKind::Direct),
@@ -786,4 +786,58 @@ fn a_held_piece_whose_only_way_out_is_guarded_is_taken_jointly() {
             "{single}"
         );
     }
+}
+
+/// Each label's evidence names its pieces and squares as typed facts, and its sentence is
+/// rendered from them: the checking rook; the blocking pawn and the mating move it stops; the
+/// pair offered for exchange; the horse that may take the offered rook; the chased horse with
+/// its attacker, rootedness and line.
+#[test]
+fn the_evidence_carries_typed_facts_and_its_text_is_rendered_from_them() {
+    use crate::rules::{describe, Facts};
+    let sq = |p: &crate::rules::Placed| p.square.to_string();
+    let check = ruling("4k4/9/9/9/9/9/9/9/9/R2K5 w", "a0a9");
+    match &check.plies[0].evidence.facts {
+        Facts::Check { king, checkers } => {
+            assert_eq!(*king, Color::Black);
+            assert_eq!(checkers.iter().map(sq).collect::<Vec<_>>(), ["a9"]);
+        }
+        f => panic!("{f:?}"),
+    }
+    let block = ruling("4k4/9/9/2n6/9/2p6/9/9/1R7/R2K5 w", "a0a8 c4b4");
+    match &block.plies[1].evidence.facts {
+        Facts::Block {
+            blocker, threat, ..
+        } => assert_eq!(
+            (sq(blocker), threat.to_string()),
+            ("b4".into(), "b1b9".into())
+        ),
+        f => panic!("{f:?}"),
+    }
+    let exchange = ruling("4ka3/n8/2r6/9/9/9/9/7R1/N8/3K5 w", "h2c2");
+    match &exchange.plies[0].evidence.facts {
+        Facts::Exchange { offered, partner } => {
+            assert_eq!((sq(offered), sq(partner)), ("c2".into(), "c7".into()))
+        }
+        f => panic!("{f:?}"),
+    }
+    let offer = ruling("4ka3/9/9/9/4n4/9/7R1/9/9/3K5 w", "h3f3");
+    match &offer.plies[0].evidence.facts {
+        Facts::Offer { offered, taker } => {
+            assert_eq!((sq(offered), sq(taker)), ("f3".into(), "e5".into()))
+        }
+        f => panic!("{f:?}"),
+    }
+    let pos = "4k4/9/9/9/4n4/9/9/9/9/R2K5 w";
+    let chase = ruling(pos, "a0a5");
+    let t = &chase.plies[0].evidence.threats()[0];
+    assert_eq!(
+        (sq(&t.attacker), sq(&t.target), t.rootedness),
+        ("a5".into(), "e5".into(), Rootedness::Rootless)
+    );
+    assert_eq!(t.attackers.iter().map(sq).collect::<Vec<_>>(), ["a5"]);
+    assert_eq!(t.line[0], iccs::parse("a5e5").unwrap());
+    let start = fen::parse(pos, SetupMode::Standard).unwrap();
+    let p = &chase.plies[0];
+    assert_eq!(describe(&p.evidence.facts, &start, p.mv), p.evidence.text);
 }

@@ -29,8 +29,9 @@ pub(crate) struct Found {
     /// (抽将, 抽吃子).
     pub discovered: bool,
     /// Set when the threat stood before the move but did not pay, because carrying it out laid
-    /// open a piece its capturer guarded: the line that showed it then, in Chinese.
-    pub freed: Option<String>,
+    /// open a piece its capturer guarded: the line that showed it then (from the position
+    /// before the move).
+    pub freed: Option<Vec<Move>>,
     /// Set when the moved piece takes part by holding the target in place (不能离线): where it
     /// stands.
     pub held_by: Option<Square>,
@@ -228,6 +229,27 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         }
     }
     Some(found)
+}
+
+/// Where the attacker's pieces that move in the line up to the capture stand in `pos` (the
+/// capturer first): the pieces that check, take, or take on the target's square in turn.
+pub(crate) fn attackers(pos: &Position, f: &Found) -> Vec<Square> {
+    let mut origin: Vec<(Square, Square)> = Vec::new();
+    let mut out = vec![f.capturer];
+    for (i, &m) in f.line.iter().enumerate().take(f.capture_index + 1) {
+        let from = origin
+            .iter()
+            .find(|(now, _)| *now == m.from)
+            .map_or(m.from, |&(_, o)| o);
+        origin.retain(|(now, _)| *now != m.from && *now != m.to);
+        if i % 2 == 0 {
+            origin.push((m.to, from));
+            if !out.contains(&from) && pos.piece_at(from).is_some_and(|p| p.color == pos.turn()) {
+                out.push(from);
+            }
+        }
+    }
+    out
 }
 
 /// Whether the target is kept in place by two pieces: it cannot leave ([`cannot_leave`]), and

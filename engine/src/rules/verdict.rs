@@ -6,6 +6,7 @@ use crate::Color;
 
 /// The result a referee announces when neither side changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Verdict {
     /// 不变作和.
     Draw,
@@ -103,6 +104,7 @@ impl fmt::Display for Verdict {
 
 /// How one side's moves in the cycle are classed (24.13, 24.14, 26.9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SideClass {
     /// 允许着法: at least one idle move.
     Allowed,

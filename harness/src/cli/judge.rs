@@ -9,7 +9,6 @@ use qili::Color;
 use serde::Serialize;
 
 use super::{input, table, CliError, CliResult};
-use crate::results::{CycleResult, EvidenceResult};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -41,54 +40,25 @@ pub struct Args {
     pub json: bool,
 }
 
+/// What `qili judge --json` prints: the shape's version, the input, then the ruling as the
+/// engine serialises it (`rules`, `plies`, `cycle`, `verdict`, `verdict_chinese`, `reason`).
 #[derive(Serialize)]
-struct JsonPly {
-    ply: usize,
-    side: &'static str,
-    iccs: String,
-    chinese: String,
-    label: &'static str,
-    /// One of the judged cycle's plies.
-    judged: bool,
-    evidence: EvidenceResult,
-}
-
-#[derive(Serialize)]
-struct JsonRuling {
-    rules: &'static str,
-    fen: String,
+struct JsonRuling<'a> {
+    schema_version: u32,
+    fen: &'a str,
     /// How many moves were given.
     moves: usize,
-    plies: Vec<JsonPly>,
-    cycle: Option<CycleResult>,
-    verdict: &'static str,
-    verdict_chinese: &'static str,
-    reason: String,
+    #[serde(flatten)]
+    ruling: &'a Ruling,
 }
 
-/// The ruling as the JSON object `qili judge --json` prints (keys in the documented order).
+/// The ruling as the JSON object `qili judge --json` prints.
 pub fn json(ruling: &Ruling, start_fen: &str, moves: usize) -> String {
     let j = JsonRuling {
-        rules: ruling.book.name(),
-        fen: start_fen.to_string(),
+        schema_version: crate::results::SCHEMA_VERSION,
+        fen: start_fen,
         moves,
-        plies: ruling
-            .plies
-            .iter()
-            .map(|p| JsonPly {
-                ply: p.ply,
-                side: p.side.name(),
-                iccs: p.mv.to_string(),
-                chinese: p.chinese.clone(),
-                label: p.label.chinese(),
-                judged: p.judged,
-                evidence: EvidenceResult::from_evidence(&p.evidence),
-            })
-            .collect(),
-        cycle: ruling.cycle.as_ref().map(CycleResult::from_cycle),
-        verdict: ruling.verdict.name(),
-        verdict_chinese: ruling.verdict.chinese(),
-        reason: ruling.reason.clone(),
+        ruling,
     };
     serde_json::to_string_pretty(&j).expect("a ruling serialises")
 }
@@ -112,7 +82,7 @@ pub fn text(ruling: &Ruling) -> String {
             p.side.chinese().to_string(),
             p.chinese.clone(),
             p.label.chinese().to_string(),
-            EvidenceResult::from_evidence(&p.evidence).one_line(),
+            crate::results::one_line(&p.evidence),
         ]);
     }
     let mut s = table::render(&rows);

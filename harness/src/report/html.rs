@@ -332,7 +332,7 @@ fn edition(s: &mut String, e: &EditionResult) {
         let mut evidence = p
             .evidence
             .as_ref()
-            .map(|ev| escape(&ev.one_line()))
+            .map(|ev| escape(&crate::results::one_line(ev)))
             .unwrap_or_default();
         if let Some(reason) = &p.reason {
             let _ = write!(evidence, "<br><em>recorded: {}</em>", escape(reason));
@@ -401,13 +401,13 @@ fn edition(s: &mut String, e: &EditionResult) {
                 let _ = writeln!(
                     s,
                     "<p class=\"evidence\">红方 {} {} · 黑方 {} {} · judged plies {}–{} ({}): {}</p>",
-                    escape(&c.red.class_chinese),
+                    escape(c.red.class.chinese()),
                     escape(&c.red.summary),
-                    escape(&c.black.class_chinese),
+                    escape(c.black.class.chinese()),
                     escape(&c.black.summary),
-                    c.start,
-                    c.end,
-                    c.rule,
+                    c.start + 1,
+                    c.start + c.len,
+                    c.rule.name(),
                     escape(&c.note)
                 );
             }

@@ -1,0 +1,272 @@
+//! The rulings as JSON-shaped data (the `serde` feature): labels, verdicts and classes by their
+//! names, pieces as a referee reads them (红车(d4)), moves in ICCS, the evidence with its typed
+//! facts. `qili judge --json` and the corpus report's `results.json` are these shapes.
+
+use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct};
+use serde::{Serialize, Serializer};
+
+use crate::rules::label::{Also, ChaseKind, Facts, Kept, OwnChaser, Rootedness};
+use crate::rules::{
+    Cycle, CycleRule, Evidence, Label, Placed, PlyRuling, Ruling, SideRuling, Threat,
+};
+use crate::Move;
+
+/// Moves as a list of ICCS strings.
+struct Iccs<'a>(&'a [Move]);
+
+impl Serialize for Iccs<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for m in self.0 {
+            seq.serialize_element(&m.to_string())?;
+        }
+        seq.end()
+    }
+}
+
+impl Serialize for Placed {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl Serialize for Label {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.chinese())
+    }
+}
+
+impl Serialize for ChaseKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.chinese())
+    }
+}
+
+impl Serialize for Rootedness {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.chinese())
+    }
+}
+
+impl Serialize for Kept {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Kept", 2)?;
+        m.serialize_field("way", &self.way)?;
+        m.serialize_field("guard", &self.guard)?;
+        m.end()
+    }
+}
+
+/// `kind`, `attacker`, `target`, `rootedness`, `line` always; `attackers`, and `held_by`,
+/// `kept`, `freed` (ICCS, from the position before the move) where they apply.
+impl Serialize for Threat {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("kind", &self.kind)?;
+        m.serialize_entry("attacker", &self.attacker)?;
+        m.serialize_entry("target", &self.target)?;
+        m.serialize_entry("rootedness", &self.rootedness)?;
+        m.serialize_entry("line", &Iccs(&self.line))?;
+        m.serialize_entry("attackers", &self.attackers)?;
+        if let Some(h) = &self.held_by {
+            m.serialize_entry("held_by", h)?;
+        }
+        if let Some(k) = &self.kept {
+            m.serialize_entry("kept", k)?;
+        }
+        if let Some(f) = &self.freed {
+            m.serialize_entry("freed", &Iccs(f))?;
+        }
+        m.end()
+    }
+}
+
+/// `null`, `{"exchange": piece}` or `"offer"`.
+impl Serialize for Also {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Also::Nothing => s.serialize_none(),
+            Also::Exchange(p) => {
+                let mut m = s.serialize_map(Some(1))?;
+                m.serialize_entry("exchange", p)?;
+                m.end()
+            }
+            Also::Offer => s.serialize_str("offer"),
+        }
+    }
+}
+
+/// An object with `kind` (`check`, `mate`, `chase`, `exchange` … in snake case) and the
+/// variant's fields.
+impl Serialize for Facts {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(None)?;
+        match self {
+            Facts::Check { king, checkers } => {
+                m.serialize_entry("kind", "check")?;
+                m.serialize_entry("king", king.name())?;
+                m.serialize_entry("checkers", checkers)?;
+            }
+            Facts::KingAnswer { king } => {
+                m.serialize_entry("kind", "king_answer")?;
+                m.serialize_entry("king", king.name())?;
+            }
+            Facts::Mate { line, also } => {
+                m.serialize_entry("kind", "mate")?;
+                m.serialize_entry("line", &Iccs(line))?;
+                m.serialize_entry("also", also)?;
+            }
+            Facts::MatedExchange {
+                offered,
+                partner,
+                line,
+            } => {
+                m.serialize_entry("kind", "mated_exchange")?;
+                m.serialize_entry("offered", offered)?;
+                m.serialize_entry("partner", partner)?;
+                m.serialize_entry("line", &Iccs(line))?;
+            }
+            Facts::Chase {
+                threats,
+                kept,
+                also,
+            } => {
+                m.serialize_entry("kind", "chase")?;
+                m.serialize_entry("threats", threats)?;
+                m.serialize_entry("kept", kept)?;
+                m.serialize_entry("also", also)?;
+            }
+            Facts::Exchange { offered, partner } => {
+                m.serialize_entry("kind", "exchange")?;
+                m.serialize_entry("offered", offered)?;
+                m.serialize_entry("partner", partner)?;
+            }
+            Facts::Offer { offered, taker } => {
+                m.serialize_entry("kind", "offer")?;
+                m.serialize_entry("offered", offered)?;
+                m.serialize_entry("taker", taker)?;
+            }
+            Facts::Block {
+                blocker,
+                blocked,
+                threat,
+            } => {
+                m.serialize_entry("kind", "block")?;
+                m.serialize_entry("blocker", blocker)?;
+                m.serialize_entry("blocked", blocked)?;
+                m.serialize_entry("threat", &threat.to_string())?;
+            }
+            Facts::Follow { follower, followed } => {
+                m.serialize_entry("kind", "follow")?;
+                m.serialize_entry("follower", follower)?;
+                m.serialize_entry("followed", followed)?;
+            }
+            Facts::KeyPoint { side, threat } => {
+                m.serialize_entry("kind", "key_point")?;
+                m.serialize_entry("side", side.name())?;
+                m.serialize_entry("threat", threat)?;
+            }
+            Facts::OwnChase { by, threat } => {
+                m.serialize_entry("kind", "own_chase")?;
+                match by {
+                    OwnChaser::Capturer => m.serialize_entry("backing", &None::<Placed>)?,
+                    OwnChaser::Backing(p) => m.serialize_entry("backing", p)?,
+                }
+                m.serialize_entry("threat", threat)?;
+            }
+            Facts::StoodBefore { capturer, target } => {
+                m.serialize_entry("kind", "stood_before")?;
+                m.serialize_entry("capturer", capturer)?;
+                m.serialize_entry("target", target)?;
+            }
+            Facts::Idle => m.serialize_entry("kind", "idle")?,
+            Facts::Undetermined {
+                nodes,
+                so_far,
+                facts,
+            } => {
+                m.serialize_entry("kind", "undetermined")?;
+                m.serialize_entry("nodes", nodes)?;
+                m.serialize_entry("so_far", so_far)?;
+                m.serialize_entry("facts", facts)?;
+            }
+        }
+        m.end()
+    }
+}
+
+/// `branch`, `clause`, `text`, `threats` and `line` (the chase's threats and the line shown,
+/// for readers that want no more), then the typed `facts`.
+impl Serialize for Evidence {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Evidence", 6)?;
+        m.serialize_field("branch", self.branch.id())?;
+        m.serialize_field("clause", self.clause.as_str())?;
+        m.serialize_field("text", &self.text)?;
+        m.serialize_field("threats", self.threats())?;
+        m.serialize_field("line", &Iccs(self.line()))?;
+        m.serialize_field("facts", &self.facts)?;
+        m.end()
+    }
+}
+
+/// `ply`, `side`, `iccs`, `chinese`, `label`, `judged`, `evidence`.
+impl Serialize for PlyRuling {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("PlyRuling", 7)?;
+        m.serialize_field("ply", &self.ply)?;
+        m.serialize_field("side", self.side.name())?;
+        m.serialize_field("iccs", &self.mv.to_string())?;
+        m.serialize_field("chinese", &self.chinese)?;
+        m.serialize_field("label", &self.label)?;
+        m.serialize_field("judged", &self.judged)?;
+        m.serialize_field("evidence", &self.evidence)?;
+        m.end()
+    }
+}
+
+/// `class`, `class_chinese`, `summary`.
+impl Serialize for SideRuling {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("SideRuling", 3)?;
+        m.serialize_field("class", self.class.name())?;
+        m.serialize_field("class_chinese", self.class.chinese())?;
+        m.serialize_field("summary", &self.summary)?;
+        m.end()
+    }
+}
+
+/// `rule`, `start` and `end` (1-based ply numbers), `period` (`null` for nine rounds),
+/// `occurrences`, `note`, `red`, `black`.
+impl Serialize for Cycle {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Cycle", 8)?;
+        m.serialize_field("rule", self.rule.name())?;
+        m.serialize_field("start", &(self.start + 1))?;
+        m.serialize_field("end", &(self.start + self.len))?;
+        let period = match self.rule {
+            CycleRule::Repetition { period } => Some(period),
+            CycleRule::NineRounds { .. } => None,
+        };
+        m.serialize_field("period", &period)?;
+        m.serialize_field("occurrences", &self.occurrences)?;
+        m.serialize_field("note", &self.note)?;
+        m.serialize_field("red", &self.red)?;
+        m.serialize_field("black", &self.black)?;
+        m.end()
+    }
+}
+
+/// `rules`, `plies`, `cycle`, `verdict`, `verdict_chinese`, `reason`.
+impl Serialize for Ruling {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("Ruling", 6)?;
+        m.serialize_field("rules", &self.book)?;
+        m.serialize_field("plies", &self.plies)?;
+        m.serialize_field("cycle", &self.cycle)?;
+        m.serialize_field("verdict", self.verdict.name())?;
+        m.serialize_field("verdict_chinese", self.verdict.chinese())?;
+        m.serialize_field("reason", &self.reason)?;
+        m.end()
+    }
+}
