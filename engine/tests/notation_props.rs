@@ -46,16 +46,41 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn parsers_never_panic(text in any_text(), pos in playout()) {
-        let _ = fen::parse_setup(&text);
-        let _ = fen::parse(&text, SetupMode::Standard);
-        let _ = fen::parse(&text, SetupMode::Composed);
-        let _ = iccs::parse(&text);
-        let _ = chinese::parse(&pos, &text);
-        let _ = wxf::parse(&pos, &text);
-        let _ = dhtmlxq::parse(&text, Color::Red);
-        let _ = parse_move(&pos, &text);
-        let _ = parse_moves(&pos, &text);
+    /// Whatever the text, every parser answers (no panic), and its error says where or what:
+    /// the FEN column or the position's problems, the move text itself, the binit's column or
+    /// slot, the ply of a move list.
+    fn parsers_never_panic_and_their_errors_name_the_input(text in any_text(), pos in playout()) {
+        for mode in [SetupMode::Standard, SetupMode::Composed] {
+            if let Err(e) = fen::parse(&text, mode) {
+                let shown = e.to_string();
+                prop_assert!(
+                    shown.starts_with("FEN column ") || shown.starts_with("illegal position: "),
+                    "{shown}"
+                );
+            }
+        }
+        if let Err(e) = fen::parse_setup(&text) {
+            prop_assert!(e.to_string().starts_with("FEN column "), "{e}");
+        }
+        if let Err(e) = iccs::parse(&text) {
+            prop_assert_eq!(&e.text, &text);
+            prop_assert!(e.to_string().starts_with(&text), "{}", e);
+        }
+        if let Err(e) = chinese::parse(&pos, &text) {
+            prop_assert_eq!(e.text.as_str(), text.trim());
+        }
+        if let Err(e) = wxf::parse(&pos, &text) {
+            prop_assert_eq!(e.text.as_str(), text.trim());
+        }
+        if let Err(e) = dhtmlxq::parse(&text, Color::Red) {
+            prop_assert!(e.to_string().starts_with("binit "), "{e}");
+        }
+        if let Err(e) = parse_move(&pos, &text) {
+            prop_assert!(text.trim().is_empty() || e.to_string().starts_with(text.trim()), "{e}");
+        }
+        if let Err(e) = parse_moves(&pos, &text) {
+            prop_assert!(e.to_string().starts_with(&format!("ply {} ", e.ply)), "{e}");
+        }
     }
 
     #[test]

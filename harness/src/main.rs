@@ -9,7 +9,11 @@ use qili_harness::cli;
 /// qili rules Xiangqi repetitions (棋例) the way the Chinese rule book does, and checks itself
 /// against a corpus of published cases.
 #[derive(Parser)]
-#[command(name = "qili", version)]
+#[command(
+    name = "qili",
+    version,
+    after_help = "Exit status: 0 done (everything agrees, lints clean, or was printed); 1 found something wrong in what it checked (a new disagreement, a stale record, a broken case, lint problems, stale reports); 2 could not run (bad arguments or input: the error says which)."
+)]
 struct Args {
     #[command(subcommand)]
     command: Command,
@@ -32,6 +36,8 @@ enum Command {
     Perf(cli::perf::Args),
     /// List the rule books, each with how it differs from cxa2011.
     Rules,
+    /// Draw a board in the terminal: a corpus case's start, or a position, after some moves.
+    Show(cli::show::Args),
 }
 
 fn main() -> ExitCode {
@@ -44,6 +50,7 @@ fn main() -> ExitCode {
         Command::Convert(a) => cli::convert::main(a),
         Command::Perf(a) => cli::perf::main(a),
         Command::Rules => cli::rules::main(),
+        Command::Show(a) => cli::show::main(a),
     };
     match result {
         Ok(code) => code,

@@ -125,12 +125,48 @@ pub(crate) fn verdict(
     }
 }
 
-const NUMERALS: [&str; 10] = ["零", "一", "两", "三", "四", "五", "六", "七", "八", "九"];
+const DIGITS: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
 
+/// A count in Chinese numerals, as a referee writes it before a label: 两 for two, 十二, 二十,
+/// 一百零五 (one style however long the game).
 fn count_cn(n: usize) -> String {
-    NUMERALS
-        .get(n)
-        .map_or_else(|| n.to_string(), |s| (*s).to_string())
+    if n == 2 {
+        return "两".to_string();
+    }
+    let units = [(1000, "千"), (100, "百"), (10, "十")];
+    if n >= 10_000 {
+        return n.to_string();
+    }
+    let mut out = String::new();
+    let mut rest = n;
+    let mut gap = false;
+    for (size, name) in units {
+        let d = rest / size;
+        rest %= size;
+        if d > 0 {
+            if gap {
+                out.push_str(DIGITS[0]);
+                gap = false;
+            }
+            // 十二, not 一十二, when the count begins with the tens.
+            if !(size == 10 && d == 1 && out.is_empty()) {
+                out.push_str(DIGITS[d]);
+            }
+            out.push_str(name);
+        } else if !out.is_empty() {
+            gap = true;
+        }
+    }
+    if rest > 0 {
+        if gap {
+            out.push_str(DIGITS[0]);
+        }
+        out.push_str(DIGITS[rest]);
+    }
+    if out.is_empty() {
+        out.push_str(DIGITS[0]);
+    }
+    out
 }
 
 /// A referee's summary of one side's moves: 长捉, 一将一闲, 两闲, 一将两闲 …
@@ -138,7 +174,8 @@ pub(crate) fn summary(labels: &[Label]) -> String {
     let Some(&first) = labels.first() else {
         return String::new();
     };
-    if labels.iter().all(|&l| l == first) {
+    // 长 is a repeated attack: a single move is 一将, 一杀 or 一捉.
+    if labels.len() > 1 && labels.iter().all(|&l| l == first) {
         return match first {
             Label::Idle => format!("{}闲", count_cn(labels.len())),
             l => format!("长{}", l.chinese()),
@@ -253,6 +290,24 @@ mod tests {
         assert_eq!(summary(&[Idle, Idle]), "两闲");
         assert_eq!(summary(&[Check, Idle, Idle]), "一将两闲");
         assert_eq!(summary(&[Exchange, Exchange, Exchange]), "长兑");
+        assert_eq!(summary(&[MateThreat]), "一杀");
+        assert_eq!(summary(&[Idle]), "一闲");
+        let long: Vec<Label> = [vec![Idle; 62], vec![Chase; 14], vec![Check; 6]].concat();
+        assert_eq!(summary(&long), "六十二闲十四捉六将");
+        let cn: Vec<String> = [10, 12, 20, 21, 100, 105, 110, 1002].map(count_cn).to_vec();
+        assert_eq!(
+            cn,
+            [
+                "十",
+                "十二",
+                "二十",
+                "二十一",
+                "一百",
+                "一百零五",
+                "一百一十",
+                "一千零二"
+            ]
+        );
     }
 
     #[test]

@@ -379,8 +379,7 @@ pub fn judge_with(
             plies,
             cycle: None,
             verdict: Verdict::NoRepetition,
-            reason: "着法末尾没有重复出现的局面，也不合九个回合的规定：不是待判局面，不适用棋例。"
-                .to_string(),
+            reason: "着法末尾没有重复出现的局面，也不合九个回合的规定，不是待判局面。".to_string(),
         });
     };
     let red = labeller.side(Color::Red, start_ply..n, prev_of);

@@ -134,7 +134,7 @@ impl SideClass {
     pub const fn chinese(self) -> &'static str {
         match self {
             SideClass::Allowed => "允许着法",
-            SideClass::LongCheck => "长将（禁止着法）",
+            SideClass::LongCheck => "禁止着法",
             SideClass::ForbiddenHard => "禁止着法",
             SideClass::ForbiddenSoft => "禁止着法（含联合捉或捉少根子）",
             SideClass::Undetermined => "未定（有着法性质未能确定）",

@@ -1,9 +1,9 @@
-//! `qili convert`: moves from any notation into one, or a DhtmlXQ binit into FEN.
+//! `qili convert`: moves from any notation into one, or a position into FEN or DhtmlXQ binit.
 
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use qili::notation::{chinese, fen, wxf};
+use qili::notation::{chinese, dhtmlxq, fen, wxf};
 use qili::Color;
 
 use super::{input, CliError, CliResult};
@@ -18,51 +18,60 @@ pub enum Target {
     Traditional,
     /// WXF (H2+3).
     Wxf,
+    /// The position (after --moves, if given) as FEN.
+    Fen,
+    /// The position (after --moves, if given) as a DhtmlXQ binit.
+    Binit,
 }
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The position the moves start from (FEN or `startpos`).
-    #[arg(long, value_name = "FEN")]
-    pub fen: Option<String>,
-    /// A DhtmlXQ binit (32 × 2 digits): printed as FEN, or the start of --moves.
-    #[arg(long, value_name = "DIGITS")]
-    pub binit: Option<String>,
-    /// The side to move, w (red) or b (black): for --binit, which holds none [default: w]; with
-    /// --fen, overrides the FEN's.
-    #[arg(long, value_name = "w|b", value_parser = input::parse_side)]
-    pub side: Option<Color>,
+    #[command(flatten)]
+    pub position: input::PositionArgs,
     /// Moves separated by spaces or commas, each in ICCS, WXF or Chinese (detected per move).
     #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: Option<String>,
-    /// The notation to write.
+    /// The notation to write (a binit without --side has red to move).
     #[arg(long, value_enum, default_value = "iccs")]
     pub to: Target,
 }
 
 pub fn main(args: Args) -> CliResult {
-    let pos = input::position(
-        args.fen.as_deref(),
-        args.binit.as_deref(),
-        args.side,
-        Some(Color::Red),
-    )?;
-    let Some(moves) = &args.moves else {
-        if args.binit.is_none() {
+    let pos = args.position.position(Some(Color::Red))?;
+    let played = match &args.moves {
+        Some(moves) => input::moves(&pos, moves)?,
+        None => Vec::new(),
+    };
+    if matches!(args.to, Target::Fen | Target::Binit) {
+        let last = played
+            .last()
+            .map_or_else(|| pos.clone(), |(before, m)| before.after(*m));
+        let text = match args.to {
+            Target::Binit => {
+                dhtmlxq::write(last.board()).map_err(|e| CliError(format!("--to binit: {e}")))?
+            }
+            _ => fen::write(&last),
+        };
+        super::emit(text);
+        return Ok(ExitCode::SUCCESS);
+    }
+    if args.moves.is_none() {
+        if args.position.binit.is_none() {
             return Err(CliError(
-                "nothing to convert: give --moves, or --binit to print its FEN".into(),
+                "nothing to convert: give --moves, --binit to print its FEN, or --to fen|binit"
+                    .into(),
             ));
         }
         super::emit(fen::write(&pos));
         return Ok(ExitCode::SUCCESS);
-    };
-    let out: Vec<String> = input::moves(&pos, moves)?
+    }
+    let out: Vec<String> = played
         .into_iter()
         .map(|(before, m)| match args.to {
-            Target::Iccs => m.to_string(),
             Target::Chinese => chinese::write(&before, m),
             Target::Traditional => chinese::write_traditional(&before, m),
             Target::Wxf => wxf::write(&before, m),
+            Target::Iccs | Target::Fen | Target::Binit => m.to_string(),
         })
         .collect();
     super::emit(out.join(" "));

@@ -5,6 +5,34 @@ use qili::{Color, Move, Position, SetupMode};
 
 use super::CliError;
 
+/// Where a command's position comes from: a FEN (or `startpos`) or a DhtmlXQ binit, and the side
+/// to move. Shared by `judge`, `convert` and `show`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct PositionArgs {
+    /// The position as FEN (with its side to move), or `startpos` (optionally `startpos b`).
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+    /// The position as a DhtmlXQ binit (32 × 2 digits), which holds no side to move.
+    #[arg(long, value_name = "DIGITS")]
+    pub binit: Option<String>,
+    /// The side to move: w (red) or b (black); overrides the FEN's, and gives the binit's.
+    #[arg(long, value_name = "w|b", value_parser = parse_side)]
+    pub side: Option<Color>,
+}
+
+impl PositionArgs {
+    /// The position; `binit_side` is the side a binit gets without --side (`None`: --side is
+    /// required).
+    pub fn position(&self, binit_side: Option<Color>) -> Result<Position, CliError> {
+        position(
+            self.fen.as_deref(),
+            self.binit.as_deref(),
+            self.side,
+            binit_side,
+        )
+    }
+}
+
 /// `w`/`r`/`red` or `b`/`black`.
 pub fn parse_side(s: &str) -> Result<Color, String> {
     match s {
@@ -29,17 +57,38 @@ pub fn position(
         (Some(_), Some(_)) => Err(CliError("give either --fen or --binit, not both".into())),
         (None, None) => Err(CliError("give a position with --fen or --binit".into())),
         (Some(f), None) => {
-            let mut setup = if f == "startpos" {
-                Position::start().to_setup()
+            // `startpos`, optionally with a side to move (`startpos b`).
+            let mut words = f.split_whitespace();
+            let mut setup = if words.next() == Some("startpos") {
+                let mut setup = Position::start().to_setup();
+                match (words.next(), words.next()) {
+                    (None, _) => {}
+                    (Some(t), None) => {
+                        setup.turn = parse_side(t).map_err(|e| CliError(format!("--fen: {e}")))?
+                    }
+                    (Some(_), Some(_)) => {
+                        return Err(CliError(format!(
+                            "--fen '{f}': expected `startpos` or `startpos w|b`, or a FEN"
+                        )))
+                    }
+                }
+                setup
             } else {
+                // A FEN names the side to move; guessing it would rule the other side's game.
+                if side.is_none() && f.split_whitespace().nth(1).is_none() {
+                    return Err(CliError(
+                        "--fen: the FEN has no side to move, expected ' w' (red) or ' b' (black) after the placement, or --side"
+                            .to_string(),
+                    ));
+                }
                 fen::parse_setup(f).map_err(|e| CliError(format!("--fen: {e}")))?
             };
             if let Some(s) = side {
                 setup.turn = s;
             }
             Position::new(setup.clone(), SetupMode::Standard)
-                .or_else(|_| Position::new(setup, SetupMode::Composed))
-                .map_err(|e| CliError(format!("--fen: {e}")))
+                .or_else(|_| Position::new(setup.clone(), SetupMode::Composed))
+                .map_err(|e| CliError(format!("--fen: {e}{}", upside_down_hint(&setup))))
         }
         (None, Some(b)) => {
             let Some(turn) = side.or(binit_default) else {
@@ -63,6 +112,20 @@ pub fn position(
                 CliError(format!("--binit with {} to move{given}: {e}", turn.name()))
             })
         }
+    }
+}
+
+/// A hint when the board is legal only turned over: FEN lists black's back rank (rank 9) first.
+fn upside_down_hint(setup: &qili::Setup) -> String {
+    let mut board = qili::Board::default();
+    for (sq, p) in setup.board.pieces() {
+        board.set(qili::Square::new(sq.file(), sq.rank().flip()), Some(p));
+    }
+    let flipped = qili::Setup::new(board, setup.turn);
+    if Position::new(flipped, SetupMode::Composed).is_ok() {
+        " (the board is legal upside down: a FEN lists rank 9, black's back rank, first, and red in upper case)".to_string()
+    } else {
+        String::new()
     }
 }
 

@@ -5,23 +5,14 @@ use std::process::ExitCode;
 
 use qili::notation::fen;
 use qili::rules::{judge_with, RuleBook, RuleBookId, Ruling, Scope};
-use qili::Color;
 use serde::Serialize;
 
 use super::{input, table, CliError, CliResult};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The start position as FEN (or `startpos`).
-    #[arg(long, value_name = "FEN")]
-    pub fen: Option<String>,
-    /// The start position as a DhtmlXQ binit (32 × 2 digits); needs --side.
-    #[arg(long, value_name = "DIGITS")]
-    pub binit: Option<String>,
-    /// The side to move: w (red) or b (black); overrides the FEN's, and is required with
-    /// --binit.
-    #[arg(long, value_name = "w|b", value_parser = input::parse_side)]
-    pub side: Option<Color>,
+    #[command(flatten)]
+    pub position: input::PositionArgs,
     /// The moves of the game, separated by spaces or commas, each in ICCS, WXF or Chinese
     /// (detected per move); move numbers (`1.`, `1...`) are skipped.
     #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
@@ -112,7 +103,7 @@ pub fn text(ruling: &Ruling) -> String {
 
 pub fn main(args: Args) -> CliResult {
     let book = RuleBook::get(args.rules);
-    let start = input::position(args.fen.as_deref(), args.binit.as_deref(), args.side, None)?;
+    let start = args.position.position(None)?;
     let (move_text, source) = input::move_text(args.moves.as_deref(), args.moves_file.as_deref())?;
     let moves: Vec<_> = input::moves_from(&start, &move_text, &source)?
         .into_iter()

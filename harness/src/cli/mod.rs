@@ -8,23 +8,16 @@ pub mod perf;
 pub mod perft;
 pub mod rules;
 pub mod run;
+pub mod show;
 pub mod table;
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// An error for the user: what went wrong, naming the file, field or ply. Printed as
 /// `error: …` with exit status 2.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct CliError(pub String);
-
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for CliError {}
 
 impl From<String> for CliError {
     fn from(s: String) -> Self {

@@ -1,24 +1,9 @@
 //! Plain-text tables that line up with Chinese text: CJK characters take two columns.
 
-/// The width of `s` in terminal columns (CJK and full-width forms count two).
+/// The width of `s` in terminal columns (CJK and full-width forms count two), as the Unicode
+/// East Asian Width tables say.
 pub fn width(s: &str) -> usize {
-    s.chars()
-        .map(|c| {
-            let u = c as u32;
-            let wide = (0x1100..=0x115F).contains(&u)
-                || (0x2E80..=0xA4CF).contains(&u)
-                || (0xAC00..=0xD7A3).contains(&u)
-                || (0xF900..=0xFAFF).contains(&u)
-                || (0xFE30..=0xFE4F).contains(&u)
-                || (0xFF00..=0xFF60).contains(&u)
-                || (0xFFE0..=0xFFE6).contains(&u);
-            if wide {
-                2
-            } else {
-                1
-            }
-        })
-        .sum()
+    unicode_width::UnicodeWidthStr::width(s)
 }
 
 /// Rows padded to the widest cell of each column, columns separated by two spaces; the last
