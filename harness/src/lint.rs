@@ -89,8 +89,29 @@ pub fn deserialize<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Re
                 column: column_of(text, l.line(), l.index()),
             })
             .unwrap_or(Loc::START);
-        Problem::new(file, at, strip_location(&e.to_string()))
+        Problem::new(file, at, with_allowed_values(&strip_location(&e.to_string())))
     })
+}
+
+/// A missing key's message, with what the key may hold (`missing field `cycle``, expected
+/// `exact` or `pattern`).
+fn with_allowed_values(message: &str) -> String {
+    let Some(key) = message
+        .split_once("missing field `")
+        .and_then(|(_, rest)| rest.split('`').next())
+    else {
+        return message.to_string();
+    };
+    let allowed = match key {
+        "cycle" => "exact, pattern".to_string(),
+        "labels_from" => "caption, summary".to_string(),
+        "provenance" => "published, reconstructed".to_string(),
+        "edition" => crate::edition::Edition::names(),
+        "verdict" => verdict_names(),
+        "label" => LABELS.replace(' ', ", "),
+        _ => return message.to_string(),
+    };
+    format!("{message}, expected one of {allowed}")
 }
 
 /// The 1-based character column of a byte index (serde_norway counts bytes).
@@ -505,10 +526,16 @@ impl Linter<'_> {
         };
         let verdict = published_verdict(name);
         if verdict.is_none() {
+            let hint = Verdict::from_chinese(name).map_or_else(String::new, |v| {
+                format!(
+                    " ('{name}' reads as `{}`: write that, and the book's words in `text`)",
+                    v.name()
+                )
+            });
             self.problem(
                 &join(path, "verdict"),
                 format!(
-                    "'{name}' is not a verdict, expected one of {}",
+                    "'{name}' is not a verdict, expected one of {}{hint}",
                     verdict_names()
                 ),
             );

@@ -841,3 +841,20 @@ fn the_evidence_carries_typed_facts_and_its_text_is_rendered_from_them() {
     let p = &chase.plies[0];
     assert_eq!(describe(&p.evidence.facts, &start, p.mv), p.evidence.text);
 }
+
+#[test]
+fn verdicts_read_in_the_books_words_in_either_script() {
+    for (text, v) in [
+        ("红方变着，不变作负", Verdict::RedMustChange),
+        ("紅方變著，不變作負", Verdict::RedMustChange),
+        ("黑方作负", Verdict::BlackLoses),
+        ("双方不变作和", Verdict::Draw),
+        ("未形成循环重复，不适用棋例", Verdict::NoRepetition),
+    ] {
+        assert_eq!(Verdict::from_chinese(text), Some(v), "{text}");
+    }
+    for v in Verdict::PUBLISHED {
+        assert_eq!(Verdict::from_chinese(v.chinese()), Some(v), "{v}");
+    }
+    assert_eq!(Verdict::from_chinese("红方长捉"), None);
+}

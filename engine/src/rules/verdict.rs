@@ -62,6 +62,33 @@ impl Verdict {
         Verdict::ALL.into_iter().find(|v| v.name() == s)
     }
 
+    /// Read a verdict written in the book's words, either script (红方变着，不变作负, 紅方作負,
+    /// 双方不变作和, 不适用棋例 …): for telling a user which name to write.
+    pub fn from_chinese(text: &str) -> Option<Verdict> {
+        let t: String = text
+            .chars()
+            .map(|c| match c {
+                '紅' => '红',
+                '變' => '变',
+                '負' => '负',
+                '雙' => '双',
+                '著' => '着',
+                '適' => '适',
+                c => c,
+            })
+            .collect();
+        let must = t.contains("变着") || t.contains("不变作负");
+        Some(match (t.contains('红'), t.contains('黑')) {
+            (true, false) if must => Verdict::RedMustChange,
+            (true, false) if t.contains('负') => Verdict::RedLoses,
+            (false, true) if must => Verdict::BlackMustChange,
+            (false, true) if t.contains('负') => Verdict::BlackLoses,
+            _ if t.contains("作和") || t.trim() == "和" || t.contains("和棋") => Verdict::Draw,
+            _ if t.contains("不适用棋例") || t.contains("未形成循环") => Verdict::NoRepetition,
+            _ => return None,
+        })
+    }
+
     /// The verdict in the rule book's words.
     pub const fn chinese(self) -> &'static str {
         match self {
