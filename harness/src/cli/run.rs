@@ -104,7 +104,7 @@ pub fn main(args: Args) -> CliResult {
     let stale = if args.check {
         report::check(&args.out, &rendered)
     } else {
-        report::write_atomically(&args.out, &rendered)
+        report::write_set(&args.out, &rendered)
             .map_err(|e| CliError(format!("writing the reports: {e}")))?;
         Vec::new()
     };
