@@ -3,7 +3,8 @@
 //! timing: the error comes from the check that runs before any parser, what is allocated is
 //! counted (a counting allocator), and what is printed or written is measured.
 //!
-//! Also the disagreements file required unless `--expectations none` (issues 18 and 19).
+//! Also the disagreements file required unless `--expectations none`, `*.yml` files warned
+//! about and a `--filter` that matches nothing (issue 18).
 
 mod common;
 
@@ -507,4 +508,47 @@ fn the_disagreements_file_must_exist_unless_none_is_asked_for() {
     );
     assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
     assert!(s.path().join("r/summary.md").is_file());
+}
+
+#[test]
+fn yml_files_are_warned_about_and_an_empty_filter_is_an_error() {
+    let s = Scratch::new("bounds-yml");
+    let corpus = corpus_copy(s.path());
+    std::fs::write(corpus.join("forgotten.yml"), FIG06).unwrap();
+    std::fs::write(corpus.join("LOUD.YAML"), FIG06).unwrap();
+    let o = qili(s.path(), &["check", "--corpus", "corpus"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(err.contains("warning: corpus/forgotten.yml is not read: case files end in .yaml (rename it forgotten.yaml)"), "{err}");
+    assert!(
+        err.contains("warning: corpus/LOUD.YAML is not read"),
+        "{err}"
+    );
+
+    let o = qili(
+        s.path(),
+        &[
+            "run",
+            "--corpus",
+            "corpus",
+            "--out",
+            "f",
+            "--filter",
+            "no-such-thing",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("error: --filter no-such-thing: matches no case"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!s.path().join("f").exists(), "a report was written");
+    let o = qili(
+        s.path(),
+        &[
+            "run", "--corpus", "corpus", "--out", "f", "--filter", "fig06",
+        ],
+    );
+    assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
 }

@@ -41,7 +41,8 @@ pub const NO_EXPECTATIONS: &str = "none";
 /// beside the corpus: [`default_expectations`]; [`NO_EXPECTATIONS`] for none). With
 /// `must_exist`, a missing directory is named as such rather than as a read error. A missing
 /// disagreements file is an error, whether named or the default: a misspelt name must not
-/// read as "no disagreements recorded".
+/// read as "no disagreements recorded". Every `*.yml` file of the corpus, which is not read,
+/// is warned about on standard error.
 pub fn load_corpus(
     dir: &Path,
     expectations: Option<&Path>,
@@ -59,6 +60,13 @@ pub fn load_corpus(
             dir.display()
         ))
     })?;
+    for f in &corpus.ignored {
+        let stem = f.file_stem().unwrap_or_default().to_string_lossy();
+        eprintln!(
+            "warning: {} is not read: case files end in .yaml (rename it {stem}.yaml)",
+            crate::corpus::display_name(dir, f)
+        );
+    }
     if expectations.is_some_and(|p| p.as_os_str() == NO_EXPECTATIONS) {
         return Ok((corpus, crate::expectations::none()));
     }
