@@ -50,8 +50,8 @@ pub const MAX_PROBLEMS_PER_FILE: usize = 100;
 /// echoed, so no message of the lint comes near it).
 pub const MAX_MESSAGE_CHARS: usize = 1_000;
 
-/// `1 048 576` as `1,048,576`.
-fn thousands(n: usize) -> String {
+/// `1048576` as `1,048,576`.
+pub fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

@@ -353,8 +353,7 @@ fn judge_refuses_too_many_moves_before_reading_them() {
     let file_arg = file.display().to_string();
     let expected = |source: &str| {
         format!(
-            "error: {source}: {} moves, over the limit of {MAX_JUDGE_PLIES} plies a call reads (MAX_JUDGE_PLIES), expected a shorter game",
-            MAX_JUDGE_PLIES + 1
+            "error: {source}: 1,001 moves, over the limit of 1,000 plies a call reads (MAX_JUDGE_PLIES), expected a shorter game"
         )
     };
     let o = qili(s.path(), &["judge", "--fen", rook, "--moves", &over]);
@@ -375,7 +374,7 @@ fn judge_refuses_too_many_moves_before_reading_them() {
     let junk = format!("{at_limit}{}", "junk ".repeat(10));
     let o = qili(s.path(), &["judge", "--fen", rook, "--moves", &junk]);
     assert!(
-        stderr(&o).contains("1010 moves, over the limit"),
+        stderr(&o).contains("1,010 moves, over the limit"),
         "{}",
         stderr(&o)
     );

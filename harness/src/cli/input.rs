@@ -4,7 +4,7 @@ use qili::notation::{self, dhtmlxq, fen};
 use qili::{Color, Move, Position, SetupMode};
 
 use super::CliError;
-use crate::bounds::{self, clip, clip_value_in, MAX_FILE_BYTES, MAX_JUDGE_PLIES};
+use crate::bounds::{self, clip, clip_value_in, thousands, MAX_FILE_BYTES, MAX_JUDGE_PLIES};
 
 /// `w`/`r`/`red` or `b`/`black`.
 pub fn parse_side(s: &str) -> Result<Color, String> {
@@ -105,8 +105,9 @@ pub fn move_text(
             "give the moves with --moves or --moves-file".into(),
         )),
         (Some(m), None) if m.len() > MAX_FILE_BYTES => Err(CliError(format!(
-            "--moves: {} bytes of moves, over the limit of {MAX_FILE_BYTES} (MAX_FILE_BYTES), expected at most {MAX_JUDGE_PLIES} moves",
-            m.len()
+            "--moves: {} bytes of moves, over the limit of {} bytes (128 KiB, MAX_FILE_BYTES), expected at most {MAX_JUDGE_PLIES} moves",
+            thousands(m.len()),
+            thousands(MAX_FILE_BYTES)
         ))),
         (Some(m), None) => Ok((m.to_string(), "--moves".to_string())),
         (None, Some(p)) if p.as_os_str() == "-" => {
@@ -144,8 +145,9 @@ pub fn moves_from(
     let tokens = split_moves(text);
     if tokens.len() > MAX_JUDGE_PLIES {
         return Err(CliError(format!(
-            "{source}: {} moves, over the limit of {MAX_JUDGE_PLIES} plies a call reads (MAX_JUDGE_PLIES), expected a shorter game",
-            tokens.len()
+            "{source}: {} moves, over the limit of {} plies a call reads (MAX_JUDGE_PLIES), expected a shorter game",
+            thousands(tokens.len()),
+            thousands(MAX_JUDGE_PLIES)
         )));
     }
     let mut pos = start.clone();
