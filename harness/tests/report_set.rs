@@ -150,3 +150,55 @@ fn a_set_is_replaced_whole_or_not_at_all() {
     assert!(!left.exists());
     assert!(temporaries(s.path()).is_empty());
 }
+
+/// The three reports in `dir`, or `None` for one that cannot be read.
+fn set(dir: &Path) -> Vec<Option<Vec<u8>>> {
+    report::FILES
+        .iter()
+        .map(|f| std::fs::read(dir.join(f)).ok())
+        .collect()
+}
+
+#[test]
+fn a_killed_run_leaves_the_old_set_or_the_new_one() {
+    let s = Scratch::new("bounds-kill");
+    corpus_copy(s.path());
+    let o = qili(s.path(), &["run", "--corpus", "corpus", "--out", "fresh"]);
+    assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
+    let new = set(&s.path().join("fresh"));
+    let reports = s.path().join("reports");
+    let old = rendered("old");
+    report::write_set(&reports, &old).unwrap();
+    let old: Vec<Option<Vec<u8>>> = old
+        .iter()
+        .map(|r| Some(r.content.clone().into_bytes()))
+        .collect();
+    // Killed at moments spread over a run: whatever the moment, the directory holds one whole
+    // set. (The moments vary from machine to machine; what is asserted does not.)
+    for i in 0..12u64 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_qili"))
+            .args(["run", "--corpus", "corpus", "--out", "reports"])
+            .current_dir(s.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(i * i * 3));
+        let _ = child.kill();
+        child.wait().unwrap();
+        let now = set(&reports);
+        assert!(now == old || now == new, "a mixed set after a kill {i}");
+        if now == new {
+            report::write_set(&reports, &rendered("old")).unwrap();
+        }
+    }
+    // What the killed runs left is removed by the next run that finishes.
+    let o = qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
+    assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
+    assert_eq!(set(&reports), new);
+    assert!(
+        temporaries(s.path()).is_empty(),
+        "{:?}",
+        temporaries(s.path())
+    );
+}
