@@ -29,6 +29,8 @@ pub struct Corpus {
     pub cases: Vec<Case>,
     /// Files with problems, by file name.
     pub broken: Vec<BrokenFile>,
+    /// Files that look like case files but are not read: `*.yml`, `*.YAML` (only `*.yaml` is).
+    pub ignored: Vec<PathBuf>,
 }
 
 impl Corpus {
@@ -49,19 +51,34 @@ impl Corpus {
 
 /// The `*.yaml` files directly in `dir`, sorted by name.
 pub fn case_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    Ok(scan(dir)?.0)
+}
+
+/// The `*.yaml` files directly in `dir`, and the files that look like case files but are not
+/// read (another spelling of the extension: `.yml`, `.YAML`), each sorted by name.
+pub fn scan(dir: &Path) -> io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
     let mut files = Vec::new();
+    let mut ignored = Vec::new();
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
-        if path.is_file() && path.extension().is_some_and(|e| e == "yaml") {
-            files.push(path);
+        if !path.is_file() {
+            continue;
+        }
+        match path.extension() {
+            Some(e) if e == "yaml" => files.push(path),
+            Some(e) if e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml") => {
+                ignored.push(path)
+            }
+            _ => {}
         }
     }
     files.sort();
-    Ok(files)
+    ignored.sort();
+    Ok((files, ignored))
 }
 
 /// How a file is named in messages: as the user named the directory, then the file name.
-fn display_name(dir: &Path, file: &Path) -> String {
+pub fn display_name(dir: &Path, file: &Path) -> String {
     let name = file.file_name().unwrap_or_default().to_string_lossy();
     if dir.as_os_str().is_empty() || dir == Path::new(".") {
         name.into_owned()
@@ -72,7 +89,7 @@ fn display_name(dir: &Path, file: &Path) -> String {
 
 /// Load and lint every case file of `dir`.
 pub fn load(dir: &Path) -> io::Result<Corpus> {
-    let files = case_files(dir)?;
+    let (files, ignored) = scan(dir)?;
     let lints: Vec<(PathBuf, String, FileLint)> = files
         .into_iter()
         .map(|f| {
@@ -81,7 +98,9 @@ pub fn load(dir: &Path) -> io::Result<Corpus> {
             (f, display, lint)
         })
         .collect();
-    Ok(assemble(dir, lints))
+    let mut corpus = assemble(dir, lints);
+    corpus.ignored = ignored;
+    Ok(corpus)
 }
 
 /// Combine per-file lints: cross-file checks, then sort into cases and broken files.

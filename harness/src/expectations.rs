@@ -8,6 +8,7 @@ use std::path::Path;
 use qili::rules::{Label, Verdict};
 use serde::{Deserialize, Serialize};
 
+use crate::bounds::{self, clip};
 use crate::corpus::Corpus;
 use crate::edition::Edition;
 use crate::lint::{deserialize, published_label, verdict_names, LABELS};
@@ -109,33 +110,44 @@ struct RawRecord {
     reason: String,
 }
 
-/// Load `path` (a missing file means no records) and check each record against the corpus:
-/// the case and edition exist, the ply is in range, and `published` is what the corpus says.
+/// No recorded disagreements at all (`--expectations none`).
+pub fn none() -> Expectations {
+    Expectations {
+        file: "none".to_string(),
+        ..Expectations::default()
+    }
+}
+
+/// Load `path` and check each record against the corpus: the case and edition exist, the ply
+/// is in range, and `published` is what the corpus says. A file that cannot be read, a missing
+/// one included, is a problem (no records is [`none`], or an empty file); so is one larger
+/// than [`bounds::MAX_FILE_BYTES`], which is not read further.
 pub fn load(path: &Path, display: &str, corpus: &Corpus) -> Expectations {
-    match std::fs::read_to_string(path) {
+    match bounds::read_file(path) {
         Ok(text) => parse(display, &text, corpus),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Expectations {
-            file: display.to_string(),
-            ..Expectations::default()
-        },
         Err(e) => Expectations {
             file: display.to_string(),
             records: Vec::new(),
             problems: vec![Problem::new(
                 display,
                 crate::locate::Loc::START,
-                format!("cannot read the file: {e}"),
+                e.to_string(),
             )],
         },
     }
 }
 
-/// Parse and check the text of a disagreements file.
+/// Parse and check the text of a disagreements file, first against the bounds of
+/// [`bounds::check_yaml`] (size, nesting, no alias), as a case file is.
 pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
     let mut out = Expectations {
         file: file.to_string(),
         ..Expectations::default()
     };
+    if let Err(p) = bounds::check_yaml(file, text) {
+        out.problems.push(p);
+        return out;
+    }
     let raws: Vec<RawRecord> = if text.trim().is_empty() {
         Vec::new()
     } else {
@@ -168,7 +180,7 @@ pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
                 &p("edition"),
                 format!(
                     "'{}' is not an edition, expected one of {}",
-                    r.edition,
+                    clip(&r.edition),
                     Edition::names()
                 ),
             );
@@ -181,7 +193,10 @@ pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
                 if published.is_none() {
                     problem(
                         &p("published"),
-                        format!("'{}' is not a label, expected one of {LABELS}", r.published),
+                        format!(
+                            "'{}' is not a label, expected one of {LABELS}",
+                            clip(&r.published)
+                        ),
                     );
                 }
                 if engine.is_none() {
@@ -189,7 +204,7 @@ pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
                         &p("engine"),
                         format!(
                             "'{}' is not a label, expected one of {LABELS} 未定",
-                            r.engine
+                            clip(&r.engine)
                         ),
                     );
                 }
@@ -213,7 +228,8 @@ pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
                         problem(
                             &p(key),
                             format!(
-                                "'{text}' is not a verdict, expected one of {}",
+                                "'{}' is not a verdict, expected one of {}",
+                                clip(text),
                                 verdict_names()
                             ),
                         );
@@ -312,7 +328,7 @@ pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
                 &p("case"),
                 format!(
                     "no case '{}' in the corpus, expected the id of a case file",
-                    r.case
+                    clip(&r.case)
                 ),
             );
             continue;
@@ -347,6 +363,7 @@ pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
         records.push(record);
     }
     problems.sort();
+    bounds::cap_problems(file, &mut problems);
     out.problems = problems;
     out.records = records;
     out

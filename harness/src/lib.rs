@@ -10,6 +10,7 @@
 //!
 //! Nothing here writes into the corpus directory.
 
+pub mod bounds;
 pub mod case;
 pub mod cli;
 pub mod compare;

@@ -11,6 +11,7 @@ use qili::rules::RuleBook;
 use qili::rules::{Label, Verdict};
 use qili::{Move, Position, SetupMode};
 
+use crate::bounds::{self, clip, clip_value_in, MAX_CASE_MOVES, MAX_CASE_PLIES};
 use crate::case::{
     raw, Case, CitedLine, CycleClaim, LabelsFrom, Provenance, PublishedMove, PublishedRuling,
 };
@@ -89,7 +90,11 @@ pub fn deserialize<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Re
                 column: column_of(text, l.line(), l.index()),
             })
             .unwrap_or(Loc::START);
-        Problem::new(file, at, with_allowed_values(&strip_location(&e.to_string())))
+        Problem::new(
+            file,
+            at,
+            bounds::clip_quoted(&with_allowed_values(&strip_location(&e.to_string()))),
+        )
     })
 }
 
@@ -122,37 +127,38 @@ fn column_of(text: &str, line: usize, byte: usize) -> usize {
     text.get(start..byte).map_or(1, |s| s.chars().count() + 1)
 }
 
-/// Lint the file at `path`, naming it `display` in problems.
+/// Lint the file at `path`, naming it `display` in problems. A file larger than
+/// [`bounds::MAX_FILE_BYTES`] is refused before more than that is read.
 pub fn lint_file(path: &Path, display: &str) -> FileLint {
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    match std::fs::read_to_string(path) {
+    match bounds::read_file(path) {
         Ok(text) => lint_text(display, &stem, &text),
         Err(e) => FileLint {
             case: None,
-            problems: vec![Problem::new(
-                display,
-                Loc::START,
-                format!("cannot read the file: {e}"),
-            )],
+            problems: vec![Problem::new(display, Loc::START, e.to_string())],
             declared_id: None,
         },
     }
 }
 
 /// Lint a case file's text. `stem` is the file name without `.yaml`, which the id must equal.
+/// The text is first checked against the bounds ([`bounds::check_yaml`]: size, nesting, no
+/// alias); one that breaks them is not deserialised.
 pub fn lint_text(file: &str, stem: &str, text: &str) -> FileLint {
+    let broken = |p: Problem| FileLint {
+        case: None,
+        problems: vec![p],
+        declared_id: None,
+    };
+    if let Err(p) = bounds::check_yaml(file, text) {
+        return broken(p);
+    }
     let raw: raw::CaseFile = match deserialize(file, text) {
         Ok(r) => r,
-        Err(p) => {
-            return FileLint {
-                case: None,
-                problems: vec![p],
-                declared_id: None,
-            }
-        }
+        Err(p) => return broken(p),
     };
     let mut l = Linter {
         file,
@@ -166,6 +172,7 @@ pub fn lint_text(file: &str, stem: &str, text: &str) -> FileLint {
         mut problems, locs, ..
     } = l;
     problems.sort();
+    bounds::cap_problems(file, &mut problems);
     let case = if problems.is_empty() { case } else { None };
     FileLint {
         declared_id: declared_id.or_else(|| {
@@ -202,23 +209,49 @@ impl Linter<'_> {
         ));
     }
 
+    /// [`Linter::problem`] for a message that may quote the input `values` (move texts): each
+    /// is clipped to [`bounds::MAX_ECHO_CHARS`] wherever the message quotes it.
+    fn echo(&mut self, values: &[&str], path: &str, message: String) {
+        let mut values: Vec<&str> = values.iter().flat_map(|v| [*v, v.trim()]).collect();
+        // The longest first, so that a value inside another is not clipped apart from it.
+        values.sort_by_key(|v| std::cmp::Reverse(v.len()));
+        let message = values.iter().fold(message, |m, v| clip_value_in(&m, v));
+        self.problem(path, message);
+    }
+
     /// Check everything; returns the case when the parts needed to build it are sound (the
     /// caller drops it if any problem was found).
     fn case(&mut self, raw: raw::CaseFile, stem: &str) -> Option<Case> {
+        // Every move is read and played, and every published one judged: bound them first.
+        let total: usize = raw
+            .published
+            .iter()
+            .map(|b| b.moves.len() + b.lines.iter().map(|l| l.moves.len()).sum::<usize>())
+            .sum();
+        if total > MAX_CASE_MOVES {
+            self.problem(
+                "published",
+                format!(
+                    "{total} moves in all (published and in cited lines), over the limit of {MAX_CASE_MOVES} a case file may hold (MAX_CASE_MOVES), expected a shorter case"
+                ),
+            );
+            return None;
+        }
         if !is_id(&raw.id) {
             self.problem(
                 "id",
                 format!(
                     "'{}' is not a valid id, expected lower-case ASCII letters and digits joined by single dashes (cxa2011-fig02)",
-                    raw.id
+                    clip(&raw.id)
                 ),
             );
         } else if raw.id != stem {
             self.problem(
                 "id",
                 format!(
-                    "'{}' does not match the file name, expected '{stem}' (the id is the file name without .yaml)",
-                    raw.id
+                    "'{}' does not match the file name, expected '{}' (the id is the file name without .yaml)",
+                    clip(&raw.id),
+                    clip(stem)
                 ),
             );
         }
@@ -232,13 +265,14 @@ impl Linter<'_> {
                 None => self.problem(
                     &path,
                     format!(
-                        "'{t}' is not a known tag, expected one of: {} (see corpus/README.md)",
+                        "'{}' is not a known tag, expected one of: {} (see corpus/README.md)",
+                        clip(t),
                         tags::names()
                     ),
                 ),
                 Some(tag) if tag_list.contains(&tag) => self.problem(
                     &path,
-                    format!("'{t}' is listed twice, expected each tag once"),
+                    format!("'{}' is listed twice, expected each tag once", clip(t)),
                 ),
                 Some(tag) => tag_list.push(tag),
             }
@@ -277,7 +311,8 @@ impl Linter<'_> {
                     self.file,
                     at,
                     format!(
-                        "position.fen: {e}, expected a legal position (ranks 9 to 0 separated by '/', red in upper case, then w or b)"
+                        "position.fen: {}, expected a legal position (ranks 9 to 0 separated by '/', red in upper case, then w or b)",
+                        bounds::clip_quoted(&e.to_string())
                     ),
                 ));
                 None
@@ -355,7 +390,10 @@ impl Linter<'_> {
             other => {
                 self.problem(
                     "position.provenance",
-                    format!("'{other}' is not a provenance, expected published or reconstructed"),
+                    format!(
+                        "'{}' is not a provenance, expected published or reconstructed",
+                        clip(other)
+                    ),
                 );
                 None
             }
@@ -374,7 +412,7 @@ impl Linter<'_> {
                 &join(path, "edition"),
                 format!(
                     "'{}' is not an edition, expected one of {}",
-                    raw.edition,
+                    clip(&raw.edition),
                     Edition::names()
                 ),
             );
@@ -391,7 +429,10 @@ impl Linter<'_> {
             Some(other) => {
                 self.problem(
                     &join(path, "labels_from"),
-                    format!("'{other}' is not a label source, expected caption or summary"),
+                    format!(
+                        "'{}' is not a label source, expected caption or summary",
+                        clip(other)
+                    ),
                 );
                 None
             }
@@ -413,7 +454,10 @@ impl Linter<'_> {
             other => {
                 self.problem(
                     &join(path, "cycle"),
-                    format!("'{other}' is not a cycle kind, expected exact or pattern"),
+                    format!(
+                        "'{}' is not a cycle kind, expected exact or pattern",
+                        clip(other)
+                    ),
                 );
                 None
             }
@@ -422,6 +466,16 @@ impl Linter<'_> {
         let moves_path = join(path, "moves");
         if raw.moves.is_empty() {
             self.problem(&moves_path, "no moves, expected the moves as published");
+        }
+        if raw.moves.len() > MAX_CASE_PLIES {
+            self.problem(
+                &moves_path,
+                format!(
+                    "{} moves, over the limit of {MAX_CASE_PLIES} plies a published block may hold (MAX_CASE_PLIES), expected the cycle as published",
+                    raw.moves.len()
+                ),
+            );
+            return None;
         }
         let mut moves = Vec::new();
         let mut positions = Vec::new();
@@ -528,14 +582,16 @@ impl Linter<'_> {
         if verdict.is_none() {
             let hint = Verdict::from_chinese(name).map_or_else(String::new, |v| {
                 format!(
-                    " ('{name}' reads as `{}`: write that, and the book's words in `text`)",
+                    " ('{}' reads as `{}`: write that, and the book's words in `text`)",
+                    clip(name),
                     v.name()
                 )
             });
             self.problem(
                 &join(path, "verdict"),
                 format!(
-                    "'{name}' is not a verdict, expected one of {}{hint}",
+                    "'{}' is not a verdict, expected one of {}{hint}",
+                    clip(name),
                     verdict_names()
                 ),
             );
@@ -560,7 +616,10 @@ impl Linter<'_> {
         if l.is_none() {
             self.problem(
                 &join(mpath, "label"),
-                format!("'{text}' is not a label, expected one of {LABELS} (either script)"),
+                format!(
+                    "'{}' is not a label, expected one of {LABELS} (either script)",
+                    clip(text)
+                ),
             );
         }
         l
@@ -575,6 +634,7 @@ impl Linter<'_> {
         m: &raw::PublishedMove,
     ) -> Option<Move> {
         let side = pos.turn().name();
+        let values = [m.text.as_str(), m.iccs.as_deref().unwrap_or("")];
         let iccs_path = join(mpath, "iccs");
         let text_path = join(mpath, "move");
         let by_iccs = match m.iccs.as_deref() {
@@ -583,12 +643,13 @@ impl Linter<'_> {
                 Err(e) => {
                     let why = e.to_string();
                     let why = why.strip_prefix(&format!("{t}: ")).unwrap_or(&why);
-                    self.problem(&iccs_path, format!("ply {ply}: '{t}' is {why}"));
+                    self.echo(&values, &iccs_path, format!("ply {ply}: '{t}' is {why}"));
                     return None;
                 }
                 Ok(mv) => match pos.check_move(mv) {
                     Err(e) => {
-                        self.problem(
+                        self.echo(
+                            &values,
                             &iccs_path,
                             format!("ply {ply} ({t}): {e}, expected a legal move for {side}"),
                         );
@@ -599,7 +660,7 @@ impl Linter<'_> {
             },
         };
         if m.loose.is_some() && by_iccs.is_none() {
-            self.problem(
+            self.echo(&values,
                 &join(mpath, "loose"),
                 format!(
                     "ply {ply}: a loose move must give `iccs`, expected the ICCS of the move '{}' means",
@@ -613,7 +674,7 @@ impl Linter<'_> {
             (Ok(mv), None) => Some(mv),
             (Ok(mv), Some(i)) if mv == i => Some(mv),
             (Ok(mv), Some(i)) => {
-                self.problem(
+                self.echo(&values,
                     &text_path,
                     format!("ply {ply}: '{text}' is {mv} here but iccs says {i}, expected both to name the same move"),
                 );
@@ -623,7 +684,7 @@ impl Linter<'_> {
                 if e.candidates().contains(&i) {
                     Some(i)
                 } else {
-                    self.problem(
+                    self.echo(&values,
                         &iccs_path,
                         format!(
                             "ply {ply}: {i} is not one of the moves the loose text '{text}' could mean, expected one of {}",
@@ -634,7 +695,7 @@ impl Linter<'_> {
                 }
             }
             (Err(e), _) if !e.candidates().is_empty() => {
-                self.problem(
+                self.echo(&values,
                     &text_path,
                     format!(
                         "ply {ply}: '{text}' is {}, expected strict notation, or `loose: <why>` with `iccs`",
@@ -644,7 +705,11 @@ impl Linter<'_> {
                 None
             }
             (Err(e), _) => {
-                self.problem(&text_path, format!("ply {ply}: {}", unreadable(&e, side)));
+                self.echo(
+                    &values,
+                    &text_path,
+                    format!("ply {ply}: {}", unreadable(&e, side)),
+                );
                 None
             }
         }
@@ -721,7 +786,8 @@ impl Linter<'_> {
                                 p.turn().name()
                             )
                         });
-                    self.problem(
+                    self.echo(
+                        &[text, e.text()],
                         &mpath,
                         format!(
                             "move {} of the line after ply {}{again}: {}{hint}",

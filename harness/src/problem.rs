@@ -21,7 +21,7 @@ impl Problem {
             file: file.to_string(),
             line: at.line,
             column: at.column,
-            message: message.into(),
+            message: crate::bounds::clip_message(message.into()),
         }
     }
 }

@@ -15,7 +15,7 @@ use qili::notation::{chinese, wxf};
 use qili::{Color, Position};
 use qili_harness::cli::input;
 use qili_harness::corpus::{self, Corpus};
-use qili_harness::{expectations, lint};
+use qili_harness::{bounds, expectations, lint};
 
 const FIXTURES: &[(&str, &str)] = &[
     ("fixture-fig06", include_str!("fixtures/fixture-fig06.yaml")),
@@ -45,6 +45,10 @@ const POOL: &[&str] = &[
     "{}",
     "[a, b]",
     "[[[[[[[[]]]]]]]]",
+    "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[x]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]",
+    "&s [a, b]",
+    "[*s, *s, *s]",
+    "{ <<: *s }",
     "{ move: 车四平五 }",
     "{ move: 车四平五, iccs: f0e0, label: 将 }",
     "{ move: h0h9, iccs: a0a1, loose: x }",
@@ -263,14 +267,20 @@ fn mutated() -> impl Strategy<Value = (usize, String)> {
     })
 }
 
-/// Lint a text as a case file; a case that passes must hold what the lint promises.
+/// Lint a text as a case file; a case that passes must hold what the lint promises, and what a
+/// broken one prints stays within the bounds (problems per file, characters per message).
 fn lint_ok(stem: &str, text: &str) {
     let l = lint::lint_text(&format!("corpus/{stem}.yaml"), stem, text);
     assert_eq!(l.case.is_some(), l.problems.is_empty(), "{:?}", l.problems);
+    assert!(l.problems.len() <= bounds::MAX_PROBLEMS_PER_FILE + 1);
     for p in &l.problems {
         let shown = p.to_string();
         assert!(
             shown.starts_with(&format!("corpus/{stem}.yaml:")),
+            "{shown}"
+        );
+        assert!(
+            p.message.chars().count() <= bounds::MAX_MESSAGE_CHARS + 1,
             "{shown}"
         );
     }

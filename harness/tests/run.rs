@@ -16,10 +16,11 @@ fn run_never_writes_into_the_corpus() {
     for f in ["summary.md", "report.html", "results.json"] {
         assert!(s.path().join("reports").join(f).is_file(), "{f} missing");
     }
-    // No temporary file is left behind.
-    let leftovers: Vec<_> = snapshot(&s.path().join("reports"))
-        .into_iter()
-        .filter(|(p, _)| p.extension().is_some_and(|e| e == "tmp"))
+    // No temporary directory is left behind.
+    let leftovers: Vec<_> = std::fs::read_dir(s.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n.to_string_lossy().contains(".qili-tmp-"))
         .collect();
     assert!(leftovers.is_empty(), "{leftovers:?}");
 
@@ -40,35 +41,36 @@ fn run_never_writes_into_the_corpus() {
 }
 
 #[test]
-fn reports_are_written_through_temporary_files() {
+fn reports_are_written_as_a_set() {
     let s = Scratch::new("atomic");
     corpus_copy(s.path());
     let reports = s.path().join("reports");
     std::fs::create_dir_all(&reports).unwrap();
-    for f in ["summary.md", "report.html", "results.json"] {
+    for f in ["summary.md", "report.html", "results.json", "perf.md"] {
         std::fs::write(reports.join(f), "OLD").unwrap();
     }
-    // Block the temporary file of the second report: the run must fail before any rename and
-    // leave every old report intact.
-    std::fs::create_dir_all(reports.join("report.html.tmp")).unwrap();
-    let o = qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
-    assert!(stderr(&o).contains("report.html.tmp"), "{}", stderr(&o));
-    for f in ["summary.md", "report.html", "results.json"] {
-        assert_eq!(
-            std::fs::read_to_string(reports.join(f)).unwrap(),
-            "OLD",
-            "{f}"
-        );
-    }
-    assert!(!reports.join("summary.md.tmp").exists());
-    // Once unblocked, the run replaces them.
-    std::fs::remove_dir(reports.join("report.html.tmp")).unwrap();
     let o = qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
     assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
     assert!(std::fs::read_to_string(reports.join("summary.md"))
         .unwrap()
         .starts_with("# qili"));
+    // What is not a report stays.
+    assert_eq!(
+        std::fs::read_to_string(reports.join("perf.md")).unwrap(),
+        "OLD"
+    );
+    // An output that cannot be a directory is refused, naming it, and nothing else changes.
+    let before = snapshot(s.path());
+    std::fs::write(s.path().join("file"), "").unwrap();
+    let o = qili(s.path(), &["run", "--corpus", "corpus", "--out", "file"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("file is not a directory, expected a directory for the reports"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_file(s.path().join("file")).unwrap();
+    assert_eq!(snapshot(s.path()), before);
 }
 
 #[test]

@@ -84,7 +84,9 @@ impl Verdict {
             (false, true) if must => Verdict::BlackMustChange,
             (false, true) if t.contains('负') => Verdict::BlackLoses,
             _ if t.contains("作和") || t.trim() == "和" || t.contains("和棋") => Verdict::Draw,
-            _ if t.contains("不适用棋例") || t.contains("未形成循环") => Verdict::NoRepetition,
+            _ if t.contains("不适用棋例") || t.contains("未形成循环") => {
+                Verdict::NoRepetition
+            }
             _ => return None,
         })
     }

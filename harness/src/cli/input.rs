@@ -4,6 +4,7 @@ use qili::notation::{self, dhtmlxq, fen};
 use qili::{Color, Move, Position, SetupMode};
 
 use super::CliError;
+use crate::bounds::{self, clip, clip_value_in, thousands, MAX_FILE_BYTES, MAX_JUDGE_PLIES};
 
 /// Where a command's position comes from: a FEN (or `startpos`) or a DhtmlXQ binit, and the side
 /// to move. Shared by `judge`, `convert` and `show`.
@@ -81,7 +82,12 @@ pub fn position(
                             .to_string(),
                     ));
                 }
-                fen::parse_setup(f).map_err(|e| CliError(format!("--fen: {e}")))?
+                fen::parse_setup(f).map_err(|e| {
+                    CliError(bounds::clip_quoted(&clip_value_in(
+                        &format!("--fen: {e}"),
+                        f,
+                    )))
+                })?
             };
             if let Some(s) = side {
                 setup.turn = s;
@@ -97,7 +103,12 @@ pub fn position(
                         .into(),
                 ));
             };
-            let setup = dhtmlxq::parse(b, turn).map_err(|e| CliError(format!("--binit: {e}")))?;
+            let setup = dhtmlxq::parse(b, turn).map_err(|e| {
+                CliError(bounds::clip_quoted(&clip_value_in(
+                    &format!("--binit: {e}"),
+                    b,
+                )))
+            })?;
             // A binit has slots for the standard set only, so the standard rules apply.
             Position::new(setup, SetupMode::Standard).map_err(|e| {
                 let given = if side.is_some() {
@@ -143,7 +154,8 @@ pub fn split_moves(text: &str) -> Vec<&str> {
 }
 
 /// The move list of `--moves TEXT` or `--moves-file PATH` (`-`: standard input), exactly one of
-/// them, with the name to report errors under.
+/// them, with the name to report errors under. None may be larger than
+/// [`MAX_FILE_BYTES`]; a file or standard input is not read further.
 pub fn move_text(
     moves: Option<&str>,
     file: Option<&std::path::Path>,
@@ -155,24 +167,26 @@ pub fn move_text(
         (None, None) => Err(CliError(
             "give the moves with --moves or --moves-file".into(),
         )),
+        (Some(m), None) if m.len() > MAX_FILE_BYTES => Err(CliError(format!(
+            "--moves: {} bytes of moves, over the limit of {} bytes (128 KiB, MAX_FILE_BYTES), expected at most {MAX_JUDGE_PLIES} moves",
+            thousands(m.len()),
+            thousands(MAX_FILE_BYTES)
+        ))),
         (Some(m), None) => Ok((m.to_string(), "--moves".to_string())),
         (None, Some(p)) if p.as_os_str() == "-" => {
-            let mut text = String::new();
-            std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map_err(|e| {
-                CliError(format!("--moves-file -: cannot read standard input: {e}"))
+            let text = bounds::read_text(std::io::stdin().lock(), None).map_err(|e| {
+                CliError(match e {
+                    bounds::ReadError::Io(e) => {
+                        format!("--moves-file -: cannot read standard input: {e}")
+                    }
+                    e => format!("--moves-file - (standard input): {e}"),
+                })
             })?;
             Ok((text, "standard input".to_string()))
         }
         (None, Some(p)) => {
-            let bytes = std::fs::read(p)
+            let text = bounds::read_file(p)
                 .map_err(|e| CliError(format!("--moves-file {}: {e}", p.display())))?;
-            let text = String::from_utf8(bytes).map_err(|e| {
-                CliError(format!(
-                    "--moves-file {}: not UTF-8 text (byte {} is not valid UTF-8)",
-                    p.display(),
-                    e.utf8_error().valid_up_to()
-                ))
-            })?;
             Ok((text, p.display().to_string()))
         }
     }
@@ -185,19 +199,32 @@ pub fn moves(start: &Position, text: &str) -> Result<Vec<(Position, Move)>, CliE
 }
 
 /// [`moves`], naming the source of the text (`--moves`, a file, standard input) in errors.
+/// More than [`MAX_JUDGE_PLIES`] moves are refused before any is read.
 pub fn moves_from(
     start: &Position,
     text: &str,
     source: &str,
 ) -> Result<Vec<(Position, Move)>, CliError> {
+    let tokens = split_moves(text);
+    if tokens.len() > MAX_JUDGE_PLIES {
+        return Err(CliError(format!(
+            "{source}: {} moves, over the limit of {} plies a call reads (MAX_JUDGE_PLIES), expected a shorter game",
+            thousands(tokens.len()),
+            thousands(MAX_JUDGE_PLIES)
+        )));
+    }
     let mut pos = start.clone();
     let mut out = Vec::new();
-    for (i, t) in split_moves(text).into_iter().enumerate() {
+    for (i, t) in tokens.into_iter().enumerate() {
         let m = notation::parse_move(&pos, t).map_err(|e| {
-            CliError(format!(
-                "{source}: ply {} ({t}, {} to move): {e}",
-                i + 1,
-                pos.turn().name()
+            CliError(clip_value_in(
+                &format!(
+                    "{source}: ply {} ({}, {} to move): {e}",
+                    i + 1,
+                    clip(t),
+                    pos.turn().name()
+                ),
+                t,
             ))
         })?;
         let before = pos.clone();

@@ -27,9 +27,15 @@ impl From<String> for CliError {
 
 pub type CliResult = Result<std::process::ExitCode, CliError>;
 
+/// What `--expectations` takes for no recorded disagreements at all.
+pub const NO_EXPECTATIONS: &str = "none";
+
 /// Read the corpus directory `dir` and its disagreements file (`expectations`, or the one
-/// beside the corpus: [`default_expectations`]). With `must_exist`, a missing directory is
-/// named as such rather than as a read error.
+/// beside the corpus: [`default_expectations`]; [`NO_EXPECTATIONS`] for none). With
+/// `must_exist`, a missing directory is named as such rather than as a read error. A missing
+/// disagreements file is an error, whether named or the default: a misspelt name must not
+/// read as "no disagreements recorded". Every `*.yml` file of the corpus, which is not read,
+/// is warned about on standard error.
 pub fn load_corpus(
     dir: &Path,
     expectations: Option<&Path>,
@@ -47,7 +53,32 @@ pub fn load_corpus(
             dir.display()
         ))
     })?;
+    for f in &corpus.ignored {
+        let stem = f.file_stem().unwrap_or_default().to_string_lossy();
+        eprintln!(
+            "warning: {} is not read: case files end in .yaml (rename it {stem}.yaml)",
+            crate::corpus::display_name(dir, f)
+        );
+    }
+    if expectations.is_some_and(|p| p.as_os_str() == NO_EXPECTATIONS) {
+        return Ok((corpus, crate::expectations::none()));
+    }
     let path = expectations.map_or_else(|| default_expectations(dir), Path::to_path_buf);
+    if let Err(e) = std::fs::metadata(&path) {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            let what = match expectations {
+                Some(_) => format!("--expectations {}: no such file", path.display()),
+                None => format!(
+                    "the disagreements file {} does not exist (the default for the corpus {})",
+                    path.display(),
+                    dir.display()
+                ),
+            };
+            return Err(CliError(format!(
+                "{what}; give the file with --expectations FILE, or --expectations {NO_EXPECTATIONS} to run without recorded disagreements"
+            )));
+        }
+    }
     let exp = crate::expectations::load(&path, &path.display().to_string(), &corpus);
     Ok((corpus, exp))
 }

@@ -79,6 +79,16 @@ pub fn main(args: Args) -> CliResult {
     }
     let rules = args.rules.map(RuleBook::get);
     let (corpus, exp) = load_corpus(&args.corpus, args.expectations.as_deref(), true)?;
+    if let Some(f) = &args.filter {
+        let sound = corpus.cases.iter().any(|c| run::selected(c, Some(f)));
+        if !sound && !corpus.broken.iter().any(|b| b.id.contains(f.as_str())) {
+            return Err(CliError(format!(
+                "--filter {f}: matches no case (no id or title contains it, no case carries it as a tag) of the {} in {}; nothing judged, no report written",
+                corpus.cases.len() + corpus.broken.len(),
+                args.corpus.display()
+            )));
+        }
+    }
     let options = run::Options {
         rules,
         filter: args.filter.clone(),
@@ -92,7 +102,7 @@ pub fn main(args: Args) -> CliResult {
     let stale = if args.check {
         report::check(&args.out, &rendered)
     } else {
-        report::write_atomically(&args.out, &rendered)
+        report::write_set(&args.out, &rendered)
             .map_err(|e| CliError(format!("writing the reports: {e}")))?;
         Vec::new()
     };

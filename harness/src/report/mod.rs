@@ -1,13 +1,14 @@
-//! The three reports of a run, rendered from [`Results`], and how they reach the disk: each
-//! written to a temporary file and renamed into place, so an interrupted run leaves the old
-//! reports whole; or, with `--check`, compared with the files already there.
+//! The three reports of a run, rendered from [`Results`], and how they reach the disk: as one
+//! set, written into a temporary directory that then replaces the output directory in one
+//! rename ([`disk`]), so an interrupted run leaves the old reports whole and two runs never
+//! mix theirs; or, with `--check`, compared with the files already there.
 
+pub mod disk;
 pub mod html;
 pub mod json;
 pub mod markdown;
 pub mod svg;
 
-use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use crate::results::Results;
@@ -40,47 +41,10 @@ pub fn render(results: &Results) -> Vec<Rendered> {
     ]
 }
 
-/// The temporary name a report is written under before the rename.
-pub fn temp_path(dir: &Path, name: &str) -> PathBuf {
-    dir.join(format!("{name}.tmp"))
-}
-
-/// Write every report into `dir`: all temporary files first, then the renames. A failure
-/// before the renames leaves every old report as it was.
-pub fn write_atomically(dir: &Path, reports: &[Rendered]) -> io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    let mut temps = Vec::new();
-    for r in reports {
-        let tmp = temp_path(dir, r.name);
-        let result = (|| {
-            let mut f = std::fs::File::create(&tmp)?;
-            f.write_all(r.content.as_bytes())?;
-            f.sync_all()
-        })();
-        if let Err(e) = result {
-            for t in &temps {
-                let _ = std::fs::remove_file(t);
-            }
-            if tmp.is_file() {
-                let _ = std::fs::remove_file(&tmp);
-            }
-            return Err(io::Error::new(
-                e.kind(),
-                format!("cannot write {}: {e}", tmp.display()),
-            ));
-        }
-        temps.push(tmp);
-    }
-    for (r, tmp) in reports.iter().zip(&temps) {
-        let dest = dir.join(r.name);
-        std::fs::rename(tmp, &dest).map_err(|e| {
-            io::Error::new(
-                e.kind(),
-                format!("cannot rename {} to {}: {e}", tmp.display(), dest.display()),
-            )
-        })?;
-    }
-    Ok(())
+/// Write every report into `dir` as one set: a reader sees the old set or the new one, never
+/// a mix ([`disk`] says how). The error names the path it is about.
+pub fn write_set(dir: &Path, reports: &[Rendered]) -> Result<(), String> {
+    disk::write_set(dir, reports)
 }
 
 /// A committed report that differs from a fresh run.

@@ -38,7 +38,9 @@ pub fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
-/// Copy the fixture cases into `dir/corpus` and return that path.
+/// Copy the fixture cases into `dir/corpus`, with an empty disagreements file beside it
+/// (`dir/expectations/disagreements.yaml`: a missing one is an error), and return the corpus
+/// path.
 pub fn corpus_copy(dir: &Path) -> PathBuf {
     let corpus = dir.join("corpus");
     std::fs::create_dir_all(&corpus).unwrap();
@@ -46,6 +48,8 @@ pub fn corpus_copy(dir: &Path) -> PathBuf {
         let p = e.unwrap().path();
         std::fs::copy(&p, corpus.join(p.file_name().unwrap())).unwrap();
     }
+    std::fs::create_dir_all(dir.join("expectations")).unwrap();
+    std::fs::write(dir.join("expectations/disagreements.yaml"), "").unwrap();
     corpus
 }
 

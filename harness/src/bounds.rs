@@ -1,0 +1,351 @@
+//! Bounds on hostile input: every limit the harness puts on what it reads, each a documented
+//! constant (README.md, *Limits*, lists them), and the checks that enforce them.
+//!
+//! A case file, the disagreements file and a moves file are read through [`read_file`], which
+//! never reads more than [`MAX_FILE_BYTES`]. A YAML text is then walked once by
+//! [`check_yaml`] before any deserialiser sees it: that walk stops at the first alias and at
+//! the first collection nested deeper than [`MAX_YAML_DEPTH`], so the deserialiser (whose
+//! scanner is quadratic in the nesting of flow collections, and which expands every alias in
+//! full) is only ever given shallow text without aliases. Values echoed in messages are cut to
+//! [`MAX_ECHO_CHARS`] ([`clip`]), and a file reports at most [`MAX_PROBLEMS_PER_FILE`]
+//! problems ([`cap_problems`]), so what a broken file prints is bounded too.
+
+use std::borrow::Cow;
+use std::io::Read;
+use std::path::Path;
+
+use saphyr_parser::{Event, Parser};
+
+use crate::locate::Loc;
+use crate::problem::Problem;
+
+/// The largest case file, disagreements file or moves file (`qili judge --moves-file`, standard
+/// input, or the text of `--moves`) read, in bytes: 128 KiB. The largest case file is under
+/// 6 KB; a whole game of 1 000 plies written one move a line is about 60 KB.
+pub const MAX_FILE_BYTES: usize = 128 * 1024;
+
+/// The deepest nesting of YAML collections (mappings and sequences, block or flow) in a case or
+/// disagreements file. The case schema needs 6 (`published[0].lines[0].moves`).
+pub const MAX_YAML_DEPTH: usize = 32;
+
+/// The most plies of one published block: the moves the engine judges, every ply labelled.
+pub const MAX_CASE_PLIES: usize = 300;
+
+/// The most moves written in one case file: the published moves of every block and the moves
+/// of every cited line together.
+pub const MAX_CASE_MOVES: usize = 1_000;
+
+/// The most moves one `qili judge` or `qili convert` call reads (checked before any is read or
+/// the engine is asked): 1 000 plies, 500 rounds, longer than any game played.
+pub const MAX_JUDGE_PLIES: usize = 1_000;
+
+/// The most characters of an input value echoed in a message; a longer value is cut and ends
+/// with `…`.
+pub const MAX_ECHO_CHARS: usize = 80;
+
+/// The most problems listed for one file; one more problem says how many were left out.
+pub const MAX_PROBLEMS_PER_FILE: usize = 100;
+
+/// The most characters of one problem message (a backstop: values are clipped where they are
+/// echoed, so no message of the lint comes near it).
+pub const MAX_MESSAGE_CHARS: usize = 1_000;
+
+/// `1048576` as `1,048,576`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// What is wrong with a text larger than [`MAX_FILE_BYTES`]: `at_least` bytes were seen (the
+/// whole size when known).
+pub fn too_large(at_least: usize, exact: bool) -> String {
+    format!(
+        "{} {} bytes, over the limit of {} bytes (128 KiB, MAX_FILE_BYTES), expected a smaller file",
+        if exact { "the file is" } else { "the input is more than" },
+        thousands(if exact { at_least } else { MAX_FILE_BYTES }),
+        thousands(MAX_FILE_BYTES)
+    )
+}
+
+/// Why a file could not be read, worded to follow its name.
+#[derive(Debug)]
+pub enum ReadError {
+    /// Larger than [`MAX_FILE_BYTES`]; its size when the file system says it.
+    TooLarge {
+        size: Option<u64>,
+    },
+    /// Not UTF-8 from this byte on.
+    NotUtf8 {
+        byte: usize,
+    },
+    Io(std::io::Error),
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::TooLarge { size } => match size {
+                Some(s) => f.write_str(&too_large(usize::try_from(*s).unwrap_or(usize::MAX), true)),
+                None => f.write_str(&too_large(MAX_FILE_BYTES + 1, false)),
+            },
+            ReadError::NotUtf8 { byte } => {
+                write!(f, "not UTF-8 text (byte {byte} is not valid UTF-8)")
+            }
+            ReadError::Io(e) => write!(f, "cannot read the file: {e}"),
+        }
+    }
+}
+
+/// Read at most [`MAX_FILE_BYTES`] of `reader` as UTF-8 text.
+pub fn read_text(reader: impl Read, size: Option<u64>) -> Result<String, ReadError> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(ReadError::TooLarge {
+            size: size.filter(|&s| s > MAX_FILE_BYTES as u64),
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| ReadError::NotUtf8 {
+        byte: e.utf8_error().valid_up_to(),
+    })
+}
+
+/// Read the file at `path` as UTF-8 text, refusing one larger than [`MAX_FILE_BYTES`] before
+/// reading more than that.
+pub fn read_file(path: &Path) -> Result<String, ReadError> {
+    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
+    let size = file.metadata().ok().map(|m| m.len());
+    if let Some(s) = size.filter(|&s| s > MAX_FILE_BYTES as u64) {
+        return Err(ReadError::TooLarge { size: Some(s) });
+    }
+    read_text(file, size)
+}
+
+/// The most `[` and `{` a text that the walk of [`check_yaml`] could not finish may hold and
+/// still be handed to the deserialiser for its own error message: its flow collections can
+/// nest no deeper than their number, which keeps its scanner's cost to that many steps a
+/// token.
+const MAX_UNWALKED_FLOW_OPENERS: usize = 1_024;
+
+/// Check a YAML text against the bounds before it is deserialised: at most [`MAX_FILE_BYTES`],
+/// no alias, nothing nested deeper than [`MAX_YAML_DEPTH`]. Stops at the first violation,
+/// which it returns as a problem at its place.
+///
+/// The walk (saphyr's parser, which looks ahead at most 255 flow levels) may stop at a syntax
+/// error before it has seen the whole text. The text then passes only when what the walk did
+/// not see cannot break the bounds either: no `*` at all (so no alias) and at most
+/// [`MAX_UNWALKED_FLOW_OPENERS`] brackets; the deserialiser then reports the syntax error in
+/// its own words, as it always has. Otherwise the walk's error is the problem.
+pub fn check_yaml(file: &str, text: &str) -> Result<(), Problem> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(Problem::new(file, Loc::START, too_large(text.len(), true)));
+    }
+    let mut parser = Parser::new_from_str(text);
+    let mut depth = 0usize;
+    while let Some(next) = parser.next_event() {
+        let (event, span) = match next {
+            Ok(e) => e,
+            Err(e) => {
+                let m = e.marker();
+                let at = Loc {
+                    line: m.line().max(1),
+                    column: m.col() + 1,
+                };
+                // The scanner's own limit on flow nesting, reached while looking ahead.
+                if e.info() == "recursion limit exceeded" {
+                    return Err(too_deep(file, at));
+                }
+                let openers = text.bytes().filter(|b| matches!(b, b'[' | b'{')).count();
+                if !text.contains('*') && openers <= MAX_UNWALKED_FLOW_OPENERS {
+                    return Ok(());
+                }
+                return Err(Problem::new(
+                    file,
+                    at,
+                    format!("not well-formed YAML: {}", clip_quoted(e.info())),
+                ));
+            }
+        };
+        let at = Loc {
+            line: span.start.line().max(1),
+            column: span.start.col() + 1,
+        };
+        match event {
+            Event::Alias(_) => {
+                return Err(Problem::new(
+                    file,
+                    at,
+                    "an alias (*name): aliases are not allowed, expected every value written out where it is used",
+                ))
+            }
+            Event::MappingStart(..) | Event::SequenceStart(..) => {
+                depth += 1;
+                if depth > MAX_YAML_DEPTH {
+                    return Err(too_deep(file, at));
+                }
+            }
+            Event::MappingEnd | Event::SequenceEnd => depth = depth.saturating_sub(1),
+            Event::StreamEnd => break,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn too_deep(file: &str, at: Loc) -> Problem {
+    Problem::new(
+        file,
+        at,
+        format!(
+            "collections nested more than {MAX_YAML_DEPTH} deep (MAX_YAML_DEPTH), expected the shallow shape of the schema"
+        ),
+    )
+}
+
+/// `value` as echoed in a message: whole when at most [`MAX_ECHO_CHARS`] characters, else its
+/// first [`MAX_ECHO_CHARS`] characters and `…`.
+pub fn clip(value: &str) -> Cow<'_, str> {
+    match value.char_indices().nth(MAX_ECHO_CHARS) {
+        None => Cow::Borrowed(value),
+        Some((cut, _)) => Cow::Owned(format!("{}…", &value[..cut])),
+    }
+}
+
+/// A message written by someone else (the deserialiser, the engine) with every quoted part
+/// (`'…'`, `"…"` or `` `…` ``) longer than [`MAX_ECHO_CHARS`] clipped, and the whole cut to
+/// [`MAX_MESSAGE_CHARS`].
+pub fn clip_quoted(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(open) = rest.find(['\'', '"', '`']) {
+        let quote = rest[open..].chars().next().expect("found a quote");
+        let inner_start = open + quote.len_utf8();
+        out.push_str(&rest[..inner_start]);
+        rest = &rest[inner_start..];
+        // A quote's partner is its next occurrence; an apostrophe without one stays as it is.
+        match rest.find(quote) {
+            Some(close) => {
+                out.push_str(&clip(&rest[..close]));
+                out.push(quote);
+                rest = &rest[close + quote.len_utf8()..];
+            }
+            None => break,
+        }
+    }
+    out.push_str(rest);
+    clip_message(out)
+}
+
+/// A whole message cut to [`MAX_MESSAGE_CHARS`] (what [`Problem::new`] keeps).
+pub fn clip_message(message: String) -> String {
+    match clip_to(&message, MAX_MESSAGE_CHARS) {
+        Cow::Borrowed(_) => message,
+        Cow::Owned(cut) => cut,
+    }
+}
+
+/// `text` cut to `max` characters, ending with `…` when cut.
+fn clip_to(text: &str, max: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        None => Cow::Borrowed(text),
+        Some((cut, _)) => Cow::Owned(format!("{}…", &text[..cut])),
+    }
+}
+
+/// `message` with every occurrence of `value` clipped: for messages that quote a value of the
+/// input without quote marks (the engine's errors start with the move text).
+pub fn clip_value_in(message: &str, value: &str) -> String {
+    let clipped = clip(value);
+    if clipped.len() == value.len() || value.is_empty() {
+        message.to_string()
+    } else {
+        message.replace(value, &clipped)
+    }
+}
+
+/// Keep the first [`MAX_PROBLEMS_PER_FILE`] of a file's sorted problems; when more were found,
+/// one more problem, after them, says how many were left out.
+pub fn cap_problems(file: &str, problems: &mut Vec<Problem>) {
+    if problems.len() <= MAX_PROBLEMS_PER_FILE {
+        return;
+    }
+    let left_out = problems.len() - MAX_PROBLEMS_PER_FILE;
+    let at = problems[MAX_PROBLEMS_PER_FILE].clone();
+    problems.truncate(MAX_PROBLEMS_PER_FILE);
+    problems.push(Problem {
+        file: file.to_string(),
+        line: at.line,
+        column: at.column,
+        message: format!(
+            "… and {left_out} more problem(s) from here on, not listed: at most {MAX_PROBLEMS_PER_FILE} are listed per file (MAX_PROBLEMS_PER_FILE)"
+        ),
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clipping_keeps_short_values_and_cuts_long_ones() {
+        assert_eq!(clip("车四平五"), "车四平五");
+        let long = "车".repeat(MAX_ECHO_CHARS + 1);
+        assert_eq!(clip(&long), format!("{}…", "车".repeat(MAX_ECHO_CHARS)));
+        let message = format!("invalid type: string \"{long}\", expected a sequence");
+        assert_eq!(
+            clip_quoted(&message),
+            format!(
+                "invalid type: string \"{}…\", expected a sequence",
+                "车".repeat(MAX_ECHO_CHARS)
+            )
+        );
+        // An apostrophe that opens nothing is left alone.
+        assert_eq!(clip_quoted("it's fine"), "it's fine");
+        assert_eq!(thousands(131_072), "131,072");
+        assert_eq!(thousands(999), "999");
+    }
+
+    #[test]
+    fn yaml_bounds() {
+        assert!(check_yaml("f", "a: [1, {b: c}]\n").is_ok());
+        let alias = check_yaml("f", "a: &s x\nb: [*s]\n").unwrap_err();
+        assert_eq!((alias.line, alias.column), (2, 5));
+        // Nesting on several lines is walked event by event: the problem is at the first
+        // collection too deep.
+        let deep = format!("a: {}{}\n", "[\n  ".repeat(40), "]".repeat(40));
+        let p = check_yaml("f", &deep).unwrap_err();
+        assert_eq!((p.line, p.column), (MAX_YAML_DEPTH, 3));
+        assert!(
+            p.message.contains("nested more than 32 deep"),
+            "{}",
+            p.message
+        );
+        // On one line the scanner looks ahead to its own limit first; same problem.
+        let deep = format!("a: {}{}\n", "[".repeat(400), "]".repeat(400));
+        let p = check_yaml("f", &deep).unwrap_err();
+        assert!(
+            p.message.contains("nested more than 32 deep"),
+            "{}",
+            p.message
+        );
+        // A syntax error in a text that cannot break the bounds is left to the deserialiser;
+        // in one that might (an alias after the error), it is the problem.
+        assert!(check_yaml("f", "a: 'open\n").is_ok());
+        let bad = check_yaml("f", "a: 'open\nb: *x\n").unwrap_err();
+        assert!(
+            bad.message.starts_with("not well-formed YAML"),
+            "{}",
+            bad.message
+        );
+    }
+}
