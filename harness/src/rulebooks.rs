@@ -151,13 +151,34 @@ fn start_for(case: &Case, book: &RuleBook) -> Result<Position, Cell> {
     })
 }
 
+/// The moves as `book` needs them. A book that rules a cycle only at its third occurrence (the
+/// AXF) gets moves that return to the start played round once more: the CXA book prints one
+/// period of each figure, and the table compares the books on the same cycle.
+fn moves_for(start: &Position, moves: Vec<qili::Move>, book: &RuleBook) -> Vec<qili::Move> {
+    if book.cycle.least_occurrences <= 2 {
+        return moves;
+    }
+    let mut end = start.clone();
+    for &m in &moves {
+        if !end.is_legal(m) {
+            return moves;
+        }
+        end.play_unchecked(m);
+    }
+    if end.hash() == start.hash() {
+        moves.repeat(book.cycle.least_occurrences - 1)
+    } else {
+        moves
+    }
+}
+
 /// Judge one published block under `book`.
 pub fn judge_cell(case: &Case, block: usize, book: &RuleBook) -> Cell {
     let start = match start_for(case, book) {
         Ok(p) => p,
         Err(cell) => return cell,
     };
-    let moves = case.published[block].engine_moves();
+    let moves = moves_for(&start, case.published[block].engine_moves(), book);
     match catch_unwind(AssertUnwindSafe(|| judge(&start, &moves, book))) {
         Ok(Ok(r)) => Cell::Ruled { verdict: r.verdict },
         Ok(Err(e)) => Cell::EngineError {
@@ -209,6 +230,14 @@ pub fn judge_others(corpus: &Corpus, options: &Options) -> Vec<Extra> {
 
 /// The main run's ruling of a block as a cell (checked against the book's setup rules too).
 fn main_cell(run: &EditionRun, book: &RuleBook) -> Option<Cell> {
+    // Where the table plays the cycle round again for this book, the main run's ruling (on the
+    // moves as published) is not the table's: judge the table's moves.
+    if let Ok(start) = start_for(run.case, book) {
+        let moves = run.case.published[run.block].engine_moves();
+        if moves_for(&start, moves.clone(), book) != moves {
+            return Some(judge_cell(run.case, run.block, book));
+        }
+    }
     match &run.judged {
         Judged::Ruled { ruling, .. } => Some(match start_for(run.case, book) {
             Ok(_) => Cell::Ruled {

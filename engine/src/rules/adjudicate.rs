@@ -17,7 +17,7 @@
 //! The side that must change and cannot (no other legal move at any of its turns) loses (图6).
 
 use crate::rules::label::{ChaseKind, Label, Rootedness};
-use crate::rules::rulebook::RuleBook;
+use crate::rules::rulebook::{Perpetual, RuleBook};
 use crate::rules::threats::Found;
 use crate::rules::verdict::{SideClass, Verdict};
 use crate::{Color, Move, Position};
@@ -26,10 +26,18 @@ use crate::{Color, Move, Position};
 pub(crate) struct SidePlies<'a> {
     pub labels: Vec<Label>,
     pub chases: Vec<&'a [Found]>,
+    /// The opponent's move after each ply (round the cycle after the last), which moves a
+    /// chased piece on; `None` where there is none.
+    pub replies: Vec<Option<Move>>,
+    /// Each ply answers a check.
+    pub evasions: Vec<bool>,
 }
 
 /// The class of one side's cycle.
 pub(crate) fn classify_side(side: &SidePlies<'_>, book: &RuleBook) -> SideClass {
+    if book.adjudication.perpetual == Perpetual::OneKind {
+        return one_kind(side);
+    }
     let doubt_is_idle = book.adjudication.doubt_is_idle;
     let idle = |l: &Label| !l.is_attack() && (*l != Label::Undetermined || doubt_is_idle);
     if side.labels.is_empty() || side.labels.iter().any(idle) {
@@ -64,6 +72,78 @@ pub(crate) fn classify_side(side: &SidePlies<'_>, book: &RuleBook) -> SideClass 
     } else {
         SideClass::ForbiddenHard
     }
+}
+
+/// The Asian rules' classes: every move a check is perpetual check; every move a chase, with
+/// one piece chased on every one of them (followed as it moves), is perpetual chase (rule 32:
+/// chasing different pieces in turn is allowed); anything else is allowed.
+fn one_kind(side: &SidePlies<'_>) -> SideClass {
+    if side.labels.is_empty() {
+        return SideClass::Allowed;
+    }
+    if side.labels.iter().all(|&l| l == Label::Check) {
+        return SideClass::LongCheck;
+    }
+    // An answer to check is forced: it neither breaks a chase nor need be one (the checks of
+    // the other side do not excuse its chase, AXF 427), but some move must chase.
+    let chasing =
+        |(l, &evasion): (&Label, &bool)| evasion || matches!(l, Label::Chase | Label::Undetermined);
+    if !side.labels.iter().zip(&side.evasions).all(chasing)
+        || !side.labels.contains(&Label::Chase) && !side.labels.contains(&Label::Undetermined)
+    {
+        return SideClass::Allowed;
+    }
+    if side.labels.contains(&Label::Undetermined) {
+        return SideClass::Undetermined;
+    }
+    let chased = chased_throughout(side);
+    // Rule 15: a rook chased by a horse or cannon is the heavier violation; the rook's side
+    // chasing back does not even it out.
+    let on_rook = side.chases.iter().flat_map(|c| c.iter()).any(|f| {
+        chased.contains(&f.target)
+            && f.target_piece.role == crate::Role::Rook
+            && matches!(
+                f.capturer_piece.role,
+                crate::Role::Horse | crate::Role::Cannon
+            )
+    });
+    match (chased.is_empty(), on_rook) {
+        (true, _) => SideClass::Allowed,
+        (false, true) => SideClass::ForbiddenHard,
+        (false, false) => SideClass::ForbiddenSoft,
+    }
+}
+
+/// The pieces chased on every ply of the side (where they stand after its first ply), each
+/// followed through the opponent's answers; only new attacks count, not those kept up.
+pub(crate) fn chased_throughout(side: &SidePlies<'_>) -> Vec<crate::Square> {
+    let targets = |k: usize| -> Vec<crate::Square> {
+        side.chases[k]
+            .iter()
+            .filter(|f| !f.standing)
+            .map(|f| f.target)
+            .collect()
+    };
+    let follow = |sq: crate::Square, k: usize| match side.replies[k] {
+        Some(r) if r.from == sq => r.to,
+        _ => sq,
+    };
+    let m = side.labels.len();
+    targets(0)
+        .into_iter()
+        .filter(|&first| {
+            let mut sq = first;
+            for k in 0..m {
+                sq = follow(sq, k);
+                let next = (k + 1) % m;
+                let forced = side.evasions[next] && side.labels[next] != Label::Chase;
+                if !forced && !targets(next).contains(&sq) {
+                    return false;
+                }
+            }
+            sq == first
+        })
+        .collect()
 }
 
 /// Which side must change, by the matrix above (or the simpler rules of the 排局 draft and
@@ -271,6 +351,8 @@ mod tests {
         let one_attack = SidePlies {
             labels: vec![Label::Chase],
             chases: vec![&[]],
+            replies: vec![None],
+            evasions: vec![false],
         };
         assert_eq!(
             classify_side(&one_attack, &RuleBook::paiju()),

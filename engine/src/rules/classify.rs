@@ -190,7 +190,8 @@ impl<'a> Classifier<'a> {
             (None, Some(_)) => Also::Offer,
             (None, None) => Also::Nothing,
         };
-        if let Some(line) = mate.filter(|_| upgrade) {
+        let mate_first = self.book.chase_ways.mate_first || chases.is_empty();
+        if let Some(line) = mate.clone().filter(|_| upgrade && mate_first) {
             return Classified::plain(Branch::Mate, Facts::Mate { line, also });
         }
         if !chases.is_empty() && upgrade {
@@ -205,13 +206,20 @@ impl<'a> Classifier<'a> {
             };
             let branch = chase_branch(&chases);
             let mut weighed = chases;
-            weighed.extend(kept);
+            weighed.extend(kept.into_iter().map(|f| Found {
+                standing: true,
+                ..f
+            }));
             return Classified {
                 branch,
                 facts,
                 threats: weighed,
                 pawn_exempt: false,
             };
+        }
+
+        if let Some(line) = mate.filter(|_| upgrade) {
+            return Classified::plain(Branch::Mate, Facts::Mate { line, also });
         }
 
         // An exchange that only seems offered: taking gets the taker mated, so the move that
@@ -453,13 +461,43 @@ impl<'a> Classifier<'a> {
     }
 
     /// Whether the rule book counts this way of winning as a chase at all.
-    fn counts(&self, f: &Found) -> bool {
+    fn counts(&self, again: &Position, f: &Found) -> bool {
         let target_ok = match self.book.chase_targets {
             ChaseTargets::Winnable => true,
             ChaseTargets::RootlessOnly => f.rootedness != Rootedness::Rooted,
         };
         let by_single_check = f.kind == ChaseKind::ByChecks && f.checks == 1 && !f.discovered;
-        target_ok && (self.book.single_check_wins || !by_single_check)
+        let ways = self.book.chase_ways;
+        // A lesser piece that takes a greater one first wins whatever the protection (a rook
+        // taken by a horse or cannon): a chase under every book, even when the line goes on
+        // with the recapture.
+        let value = |p: crate::Piece| crate::analysis::material::piece_value(p.role).unwrap_or(0);
+        let lesser_first = f.capture_index == 0
+            && f.line[0].to == f.target
+            && value(f.capturer_piece) < value(f.target_piece);
+        // A joint chase that only takes a target whose guards are false roots (pinned, or kept
+        // off the square) takes a piece without a real root: the Asian rules' chase too.
+        let way_ok = lesser_first
+            || match f.kind {
+                ChaseKind::Direct => true,
+                ChaseKind::Joint => ways.outnumbering || f.shared,
+                ChaseKind::ByChecks => ways.by_checks,
+                ChaseKind::ByExchange => ways.by_exchange,
+            };
+        let root_ok = ways.outnumbering || lesser_first || f.rootedness != Rootedness::ShortRooted;
+        let free = ways.pinned_chase || !threats::pinned(again, f.capturer);
+        let one_sided = ways.mutual_chase
+            || f.capture_index != 0
+            || f.capturer_piece.role != f.target_piece.role
+            || !again
+                .with_turn(!again.turn())
+                .is_some_and(|t| t.is_legal(Move::new(f.target, f.capturer)));
+        target_ok
+            && way_ok
+            && root_ok
+            && free
+            && one_sided
+            && (self.book.single_check_wins || !by_single_check)
     }
 
     /// Whether the moved king or pawn takes part in a threat only by its own attack: it backs
@@ -517,7 +555,7 @@ impl<'a> Classifier<'a> {
                     || !before.pseudo_targets(first.from).contains(&first.to)
             });
         }
-        after.retain(|(_, f)| self.counts(f));
+        after.retain(|(_, f)| self.counts(again, f));
         if after.is_empty() {
             return (Vec::new(), None, Vec::new());
         }
@@ -572,7 +610,7 @@ impl<'a> Classifier<'a> {
                 .unwrap_or(i32::MIN);
             let overlap = now_targets.iter().any(|t| then_targets.contains(t));
             let new = !overlap || g.score > then_best;
-            let freed = if new {
+            let freed = if new || !self.book.chase_ways.freed {
                 None
             } else {
                 self.freed(before, again, &g, &same)

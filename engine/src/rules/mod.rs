@@ -234,18 +234,32 @@ impl<'a> Labeller<'a> {
         color: Color,
         range: std::ops::Range<usize>,
         prev_of: impl Fn(usize) -> Option<usize>,
+        cyclic: bool,
     ) -> SideRuling {
         let book = self.classifier.book;
         let mut labels = Vec::new();
         let mut chases: Vec<Vec<threats::Found>> = Vec::new();
+        let mut replies = Vec::new();
+        let mut evasions = Vec::new();
+        let (start, end) = (range.start, range.end);
         for i in range.filter(|&i| self.positions[i].turn() == color) {
             let l = self.label(i, prev_of(i));
             labels.push(l.ruling.label);
             chases.push(l.chases.clone());
+            // The opponent's answer: the next ply, or round the cycle its first.
+            let j = if i + 1 < end {
+                Some(i + 1)
+            } else {
+                cyclic.then_some(start)
+            };
+            replies.push(j.filter(|&j| j != i).map(|j| self.moves[j]));
+            evasions.push(self.positions[i].in_check());
         }
         let sp = adjudicate::SidePlies {
             labels,
             chases: chases.iter().map(Vec::as_slice).collect(),
+            replies,
+            evasions,
         };
         SideRuling {
             color,
@@ -305,9 +319,11 @@ pub fn judge_with(
 
     // What is judged: a threefold repetition; else nine rounds of alternating long attack;
     // else a repetition seen twice (the book's figures print one period).
-    let repetition = cycle::repetition(&positions);
+    // The rule book says how many occurrences make a case, and whether nine rounds do.
+    let repetition =
+        cycle::repetition(&positions).filter(|r| r.occurrences >= book.cycle.least_occurrences);
     let threefold = repetition.filter(|r| r.occurrences >= 3);
-    let nine_rounds = if threefold.is_some() {
+    let nine_rounds = if threefold.is_some() || !book.cycle.nine_rounds {
         None
     } else {
         cycle::nine_round_candidates(&positions, moves)
@@ -382,8 +398,9 @@ pub fn judge_with(
             reason: "着法末尾没有重复出现的局面，也不合九个回合的规定，不是待判局面。".to_string(),
         });
     };
-    let red = labeller.side(Color::Red, start_ply..n, prev_of);
-    let black = labeller.side(Color::Black, start_ply..n, prev_of);
+    let cyclic = matches!(rule, CycleRule::Repetition { .. });
+    let red = labeller.side(Color::Red, start_ply..n, prev_of, cyclic);
+    let black = labeller.side(Color::Black, start_ply..n, prev_of, cyclic);
     let verdict = adjudicate::verdict(
         book,
         red.class,
@@ -441,7 +458,7 @@ pub(crate) fn classes_of_all(start: &Position, moves: &[Move], book: &RuleBook) 
     };
     Color::ALL.map(|color| {
         labeller
-            .side(color, 0..moves.len(), |i: usize| i.checked_sub(1))
+            .side(color, 0..moves.len(), |i: usize| i.checked_sub(1), true)
             .class
     })
 }

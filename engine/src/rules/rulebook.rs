@@ -41,14 +41,18 @@ pub enum RuleBookId {
     Paiju,
     /// 附录一《象棋群体比赛简明规定》 of the 2011 book: grass-roots events.
     Cxa2011Mass,
+    /// 亚洲象棋联合会《象棋比赛规例》(4th revision), the text of the World Xiangqi Federation's 2018
+    /// rules: the Asian rules most software follows.
+    Axf,
 }
 
 impl RuleBookId {
-    pub const ALL: [RuleBookId; 4] = [
+    pub const ALL: [RuleBookId; 5] = [
         RuleBookId::Cxa2011,
         RuleBookId::Cxa2011Trial,
         RuleBookId::Paiju,
         RuleBookId::Cxa2011Mass,
+        RuleBookId::Axf,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -57,6 +61,7 @@ impl RuleBookId {
             RuleBookId::Cxa2011Trial => "cxa2011-trial",
             RuleBookId::Paiju => "paiju",
             RuleBookId::Cxa2011Mass => "cxa2011-mass",
+            RuleBookId::Axf => "axf",
         }
     }
 
@@ -76,6 +81,7 @@ impl RuleBookId {
             RuleBookId::Cxa2011Trial => "《象棋竞赛规则》2011（试行版）",
             RuleBookId::Paiju => "排局规则",
             RuleBookId::Cxa2011Mass => "《象棋竞赛规则》2011 群众性比赛",
+            RuleBookId::Axf => "亚洲象棋联合会《象棋比赛规例》（世界象棋联合会 2018）",
         }
     }
 }
@@ -166,10 +172,66 @@ pub enum ExchangeKinds {
     EqualValue,
 }
 
+/// Which of 24.3's ways of winning material a book counts as a chase. The CXA books count all
+/// four; the Asian rules count only a capture the target cannot escape by its protection (a
+/// piece without a real root, or a rook taken by a horse or cannon).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChaseWays {
+    /// Several pieces outnumbering the target's protectors (联合捉 of a 少根子). The AXF's rule
+    /// 35: two or more pieces attacking a protected piece is no chase.
+    pub outnumbering: bool,
+    /// Winning material by a check or a series of checks (将军得子). AXF 97–98: a threat to
+    /// capture that works only after a check is no chase.
+    pub by_checks: bool,
+    /// Coming out ahead after a complete exchange (完整交换).
+    pub by_exchange: bool,
+    /// A move that threatens mate and also chases is 杀 (从重, CXA) — or 捉 (AXF, where mate
+    /// threats are allowed and chases are not: the chase is what the move is judged by).
+    pub mate_first: bool,
+    /// A piece pinned to its own king chases (CXA: whatever may legally take, takes). The AXF:
+    /// pinned pieces neither protect nor attack (diagrams 39–41, 83–85), even where taking
+    /// the pinner would be legal.
+    pub pinned_chase: bool,
+    /// Attacking a piece of the same kind that can take back on the spot is a chase (CXA: unless
+    /// it is an even exchange, 24.4). The AXF's rule 24: same-type pieces that can capture each
+    /// other offer an exchange or a sacrifice, never a chase; only one that cannot take back (a
+    /// blocked horse, a pinned cannon) is chased.
+    pub mutual_chase: bool,
+    /// An attack that stood before the move but did not pay, and pays now, is a new chase
+    /// (CXA 24.3 with 从捉到捉: 参考图16, 34, 49). The AXF judges the attack itself: one that
+    /// already existed never counts (a target that lost its protection is a new target set).
+    pub freed: bool,
+}
+
+/// What makes a side's cycle forbidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Perpetual {
+    /// The CXA books: no idle move at all (every move is 将, 杀 or 捉), counted with
+    /// [`Adjudication::least_attacks`].
+    AnyAttack,
+    /// The AXF: every move checks (perpetual check), or every move chases and one and the same
+    /// piece is chased throughout, followed as it moves (perpetual chase). Anything else is
+    /// allowed: mate threats, one check one chase, chasing different pieces in turn.
+    OneKind,
+}
+
+/// When a repetition is a case for the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CycleRules {
+    /// How many times the cycle's position must have occurred. The CXA figures print one period
+    /// and are ruled at its second occurrence (a referee at the third: both are accepted); the
+    /// AXF rules apply when the position occurs three times.
+    pub least_occurrences: usize,
+    /// The nine-round rule of the CXA referees (九个回合) applies.
+    pub nine_rounds: bool,
+}
+
 /// How the two sides' classes give the verdict: the settings of the book's 25 and 26.9 (or
 /// their counterparts), read by the adjudication.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Adjudication {
+    /// What makes a cycle forbidden.
+    pub perpetual: Perpetual,
     /// Attacking plies a side needs to play a forbidden cycle: one (2011), or two (the 排局
     /// draft: 二打, 多打; a single attack is allowed).
     pub least_attacks: usize,
@@ -251,7 +313,32 @@ const PAIJU_CLAUSES: LabelClauses = &[
     (Branch::KeyPoint, "排局细则第5条"),
 ];
 
+/// The Asian rules as the digest numbers them (Eric Wu's translation): general principles 1–12,
+/// detail rules 15–40; the terms (将, 捉, 闲) are the book's definitions.
+const AXF_CLAUSES: LabelClauses = &[
+    (Branch::Check, "AXF术语“将”"),
+    (Branch::KingAnswer, "AXF术语“闲”"),
+    (Branch::Mate, "AXF总则9"),
+    (Branch::MatedExchange, "AXF总则9"),
+    (Branch::ChaseDirect, "AXF术语“捉”"),
+    (Branch::ChaseJoint, "AXF术语“捉”、真根假根"),
+    (Branch::ChaseByChecks, "AXF术语“捉”"),
+    (Branch::ChaseByExchange, "AXF术语“捉”"),
+    (Branch::ChaseFreed, "AXF术语“捉”"),
+    (Branch::ChaseHolds, "AXF细则19"),
+    (Branch::Exchange, "AXF细则24"),
+    (Branch::Offer, "AXF细则40"),
+    (Branch::Block, "AXF术语“闲”"),
+    (Branch::Follow, "AXF术语“闲”"),
+    (Branch::Idle, "AXF术语“闲”"),
+    (Branch::ChaseToChase, "AXF术语“捉”"),
+    (Branch::KingOwn, "AXF细则28"),
+    (Branch::PawnOwn, "AXF细则29"),
+    (Branch::KeyPoint, "AXF术语“闲”"),
+];
+
 const CXA2011_ADJUDICATION: Adjudication = Adjudication {
+    perpetual: Perpetual::AnyAttack,
     least_attacks: 1,
     weighing: Some(Weighing {
         clause: "26.9",
@@ -283,6 +370,10 @@ pub struct RuleBook {
     /// trial edition named only a series of checks, and 抽吃子 (a discovered attack).
     pub single_check_wins: bool,
     pub exchange_kinds: ExchangeKinds,
+    /// Which ways of winning material are chases.
+    pub chase_ways: ChaseWays,
+    /// When a repetition is judged.
+    pub cycle: CycleRules,
     /// 献 needs a taker of the same kind (1999, 排局: 同兵种子吃掉此子).
     pub offer_same_kind_only: bool,
     pub adjudication: Adjudication,
@@ -308,6 +399,19 @@ impl RuleBook {
             offer_same_kind_only: false,
             adjudication: CXA2011_ADJUDICATION,
             clauses: CXA2011_CLAUSES,
+            chase_ways: ChaseWays {
+                outnumbering: true,
+                by_checks: true,
+                by_exchange: true,
+                mate_first: true,
+                pinned_chase: true,
+                mutual_chase: true,
+                freed: true,
+            },
+            cycle: CycleRules {
+                least_occurrences: 2,
+                nine_rounds: true,
+            },
             setup: crate::SetupMode::Standard,
         }
     }
@@ -346,6 +450,7 @@ impl RuleBook {
             exchange_kinds: ExchangeKinds::EqualValue,
             offer_same_kind_only: true,
             adjudication: Adjudication {
+                perpetual: Perpetual::AnyAttack,
                 least_attacks: 2,
                 weighing: None,
                 doubt_is_idle: false,
@@ -369,6 +474,7 @@ impl RuleBook {
                 "a move the searches cannot settle counts as idle (疑案从无)",
             ],
             adjudication: Adjudication {
+                perpetual: Perpetual::AnyAttack,
                 least_attacks: 1,
                 weighing: None,
                 doubt_is_idle: true,
@@ -380,12 +486,57 @@ impl RuleBook {
         }
     }
 
+    /// The Asian rules (digest §2): chases only of pieces without a real root or of a rook by a
+    /// horse or cannon, judged when a position occurs three times; perpetual check, then
+    /// perpetual chase of one piece, is what loses.
+    pub fn axf() -> RuleBook {
+        RuleBook {
+            id: RuleBookId::Axf,
+            description: "亚洲象棋联合会《象棋比赛规例》第四次修订（世界象棋联合会 2018 年规则）",
+            differences: vec![
+                "捉: a new attack that would win, next move, a piece without a real root (a protector counts only if it may take back at the moment of capture), or a rook by a horse or cannon even when protected; not by checks, not through an exchange, not by several pieces outnumbering a protected piece (rule 35)",
+                "a mate threat is allowed (general principle 9); a move that both threatens mate and chases is judged as the chase",
+                "forbidden only perpetual check (every move checks) and perpetual chase (every move chases, one and the same piece throughout, rule 32): one check one chase, chasing different pieces in turn, mate threats are allowed",
+                "perpetual check outranks perpetual chase; the side with the higher violation must change (the book: loses if it does not), equal violations draw; no 26.9 weighing",
+                "the rules apply when the position has occurred three times; no nine-round rule",
+            ],
+            chase_ways: ChaseWays {
+                outnumbering: false,
+                by_checks: false,
+                by_exchange: false,
+                mate_first: false,
+                pinned_chase: false,
+                mutual_chase: false,
+                freed: false,
+            },
+            cycle: CycleRules {
+                least_occurrences: 3,
+                nine_rounds: false,
+            },
+            adjudication: Adjudication {
+                perpetual: Perpetual::OneKind,
+                least_attacks: 1,
+                weighing: Some(Weighing {
+                    clause: "AXF细则15",
+                    single_against_joint: "AXF细则15",
+                }),
+                doubt_is_idle: false,
+                general: "AXF总则5",
+                long_check: "AXF总则6",
+                one_forbidden: "AXF总则3",
+            },
+            clauses: AXF_CLAUSES,
+            ..RuleBook::cxa2011()
+        }
+    }
+
     pub fn get(id: RuleBookId) -> RuleBook {
         match id {
             RuleBookId::Cxa2011 => RuleBook::cxa2011(),
             RuleBookId::Cxa2011Trial => RuleBook::cxa2011_trial(),
             RuleBookId::Paiju => RuleBook::paiju(),
             RuleBookId::Cxa2011Mass => RuleBook::cxa2011_mass(),
+            RuleBookId::Axf => RuleBook::axf(),
         }
     }
 

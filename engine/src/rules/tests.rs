@@ -251,7 +251,16 @@ fn an_undetermined_ply_does_not_matter_when_the_side_has_an_idle_one() {
     let book = RuleBook::cxa2011();
     let side = |labels: Vec<Label>| {
         let chases = vec![&[][..]; labels.len()];
-        classify_side(&SidePlies { labels, chases }, &book)
+        let (replies, evasions) = (vec![None; labels.len()], vec![false; labels.len()]);
+        classify_side(
+            &SidePlies {
+                labels,
+                chases,
+                replies,
+                evasions,
+            },
+            &book,
+        )
     };
     assert_eq!(
         side(vec![Label::Undetermined, Label::Idle]),

@@ -43,6 +43,9 @@ pub(crate) struct Found {
     /// attacker that another piece takes back (不能离线, won jointly): the piece it could take
     /// and the guard that takes back.
     pub kept: Option<(Square, Square)>,
+    /// A threat the move keeps up rather than makes (it weighs the move, 26.9, but is no
+    /// new attack).
+    pub standing: bool,
 }
 
 /// A capture made along a line, with the pieces named by where they stood at its start.
@@ -202,6 +205,7 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         held_by: None,
         shared: false,
         kept: None,
+        standing: false,
     };
     // A guard of the target pinned by another piece is a false root that piece makes (图11:
     // 车炮联合捉子, the cannon pins the elephant that guards the one the rook takes).
@@ -302,6 +306,27 @@ fn cannot_leave(pos: &Position, sq: Square) -> bool {
         .filter(|&t| p.piece_at(t).is_none())
         .collect();
     !steps.is_empty() && steps.iter().all(|&t| !p.is_legal(Move::new(sq, t)))
+}
+
+/// Whether the piece on `sq` is pinned to its own king: without it, its king would be attacked
+/// (or the kings would face).
+pub(crate) fn pinned(pos: &Position, sq: Square) -> bool {
+    let Some(p) = pos.piece_at(sq) else {
+        return false;
+    };
+    let mut board = pos.board().clone();
+    board.set(sq, None);
+    // With the other side to move, the piece's own king attacked is what makes it illegal.
+    match Position::new(
+        crate::Setup::new(board, !p.color),
+        crate::SetupMode::Composed,
+    ) {
+        Ok(_) => false,
+        Err(e) => e.problems.iter().any(|x| {
+            matches!(x, crate::SetupProblem::OpponentInCheck(c) if *c == p.color)
+                || matches!(x, crate::SetupProblem::KingsFacing(..))
+        }),
+    }
 }
 
 /// `pos` without the piece on `sq`, if that is still a legal position.
