@@ -22,7 +22,18 @@ pub use verdict::{SideClass, Verdict};
 
 use rustc_hash::FxHashMap;
 
+use crate::analysis::budget::{Exhausted, CACHE_BYTES};
 use crate::{Color, Move, MoveError, Position};
+
+/// Most plies one [`judge`] call takes. A ply's searches are bounded (the rule book's budgets,
+/// and [`MEMORY_CEILING`]), so a ruling costs at most this many of them; a real game is a few
+/// hundred plies.
+pub const MAX_PLIES: usize = 2_000;
+
+/// Most bytes a [`judge`] call allocates at once, whatever the position and moves (up to
+/// [`MAX_PLIES`]): each ply's searches start with empty caches and stop (未定, with the reason)
+/// when these hold their share.
+pub const MEMORY_CEILING: usize = 256 << 20;
 
 /// Which rule makes the sequence a case for the 棋例 (see the `cycle` module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,6 +150,8 @@ pub enum JudgeError {
     },
     /// Nothing to judge.
     NoMoves,
+    /// More plies than one ruling takes ([`MAX_PLIES`]).
+    TooManyPlies { given: usize, limit: usize },
 }
 
 impl fmt::Display for JudgeError {
@@ -146,6 +159,9 @@ impl fmt::Display for JudgeError {
         match self {
             JudgeError::IllegalMove { ply, mv, error } => write!(f, "ply {ply} ({mv}): {error}"),
             JudgeError::NoMoves => write!(f, "no moves to judge"),
+            JudgeError::TooManyPlies { given, limit } => {
+                write!(f, "{given} plies given; a ruling takes at most {limit}")
+            }
         }
     }
 }
@@ -159,7 +175,9 @@ struct Labelled {
     pawn_exempt: bool,
 }
 
-/// Labels plies on demand, each once: a whole game is judged by its last few plies.
+/// Labels plies on demand, each once: a whole game is judged by its last few plies. Each ply
+/// is labelled on its own (nothing its searches remember carries over), so its label depends
+/// only on its position, its move, the predecessor given and the rule book.
 struct Labeller<'a> {
     classifier: classify::Classifier<'a>,
     positions: &'a [Position],
@@ -183,17 +201,20 @@ impl<'a> Labeller<'a> {
         let book = self.classifier.book;
         let (pos, m) = (&self.positions[i], self.moves[i]);
         let previous = prev.map(|j| (&self.positions[j], self.moves[j]));
-        self.classifier.searcher.budget = crate::analysis::budget::Budget::new(book.budgets.nodes);
+        self.classifier.start_ply();
         let c = self.classifier.classify(pos, m, previous);
-        let (label, evidence) = if self.classifier.searcher.budget.exhausted() {
+        let (label, evidence) = if let Some(why) = self.classifier.exhaustion() {
+            let budget = match why {
+                Exhausted::Nodes => format!("{} 个局面", book.budgets.nodes),
+                Exhausted::Memory => format!("缓存 {} MiB", CACHE_BYTES >> 20),
+            };
             (
                 Label::Undetermined,
                 Evidence {
                     branch: Branch::Budget,
                     clause: c.evidence.clause,
                     text: format!(
-                        "搜索超出预算（{} 个局面），无法确定着法性质；已得结论：{}（{}）",
-                        book.budgets.nodes,
+                        "搜索超出预算（{budget}），无法确定着法性质；已得结论：{}（{}）",
                         c.label.chinese(),
                         c.evidence.text
                     ),
@@ -274,6 +295,12 @@ pub fn judge_with(
 ) -> Result<Ruling, JudgeError> {
     if moves.is_empty() {
         return Err(JudgeError::NoMoves);
+    }
+    if moves.len() > MAX_PLIES {
+        return Err(JudgeError::TooManyPlies {
+            given: moves.len(),
+            limit: MAX_PLIES,
+        });
     }
     let mut positions = Vec::with_capacity(moves.len() + 1);
     positions.push(start.clone());
