@@ -255,8 +255,9 @@ impl Searcher {
     pub fn new(limits: Limits, nodes: u32) -> Searcher {
         let mut caches = Caches::default();
         // Room for the nodes of a typical ply from the start: growing the table again and
-        // again costs more than the memory.
-        caches.segments.reserve(1 << 12);
+        // again costs more than the memory. (Kept below the size the system allocator maps
+        // afresh for each ruling: with rulings on every processor that costs more still.)
+        caches.segments.reserve(1 << 10);
         Searcher {
             limits,
             budget: Budget::new(nodes),
@@ -608,7 +609,7 @@ impl Searcher {
             ledger,
             tracked: captured.map(|_| m.to),
             base: None,
-            moved: bit(m.to),
+            moved: SquareSet::of(m.to),
             ply: 1,
         };
         let score = self.node(search, &mut p, node, standing, window, &mut pv);
@@ -696,7 +697,7 @@ impl Searcher {
                     ledger: l,
                     tracked: t,
                     base: b,
-                    moved: bit(first.to),
+                    moved: SquareSet::of(first.to),
                     ply: 2,
                 };
                 let mut sub = Vec::new();
@@ -750,37 +751,23 @@ impl Searcher {
         pos: &mut Position,
         node: Node,
         standing: &[Move],
-        (mut alpha, mut beta): (i32, i32),
+        window: (i32, i32),
         pv: &mut Vec<Move>,
     ) -> i32 {
         let maximizing = pos.turn() == node.attacker;
         // Inside the defender's counter-checks nothing counts until the piece is won back.
-        let mut stand = node.base.unwrap_or_else(|| node.ledger.score());
+        let mut stand = node.stand();
         if !self.take() || self.path.contains(&pos.hash()) {
             return stand;
         }
-        let moves = match self.first_moves(pos, &node, maximizing, stand, (alpha, beta)) {
+        let moves = match self.first_moves(pos, &node, maximizing, stand, window) {
             Ok(moves) => moves,
             Err(settled) => return settled,
         };
         // Ahead: the gain stands only if the defender cannot mate at once. Asked last, and
         // only if the defender's other answers leave the attacker better than it already is.
         let refute = !maximizing && stand > 0;
-        let floor = alpha;
-        let best = if node.in_check {
-            if maximizing {
-                -INF
-            } else {
-                INF
-            }
-        } else {
-            if maximizing {
-                alpha = alpha.max(stand);
-            } else {
-                beta = beta.min(stand);
-            }
-            stand
-        };
+        let floor = window.0;
         if node.ply >= self.limits.gain_plies {
             if node.in_check {
                 stand = if maximizing { stand.min(0) } else { stand };
@@ -791,7 +778,7 @@ impl Searcher {
             return stand;
         }
         self.path.push(pos.hash());
-        let best = self.children(s, pos, &node, standing, moves, (alpha, beta), best, pv);
+        let best = self.children(s, pos, &node, standing, moves, window, pv);
         self.path.pop();
         if refute && best > floor && self.refuted(pos, pv) {
             return -MATE;
@@ -849,8 +836,9 @@ impl Searcher {
         Ok(captures)
     }
 
-    /// The moves of a node that go on with the segment, each searched in turn until one cuts
-    /// the search off: the node's outcome, starting from `best`, with its line in `pv`.
+    /// The moves of a node that go on with the segment (`moves`, then the quiet checks if they
+    /// may), each searched in turn until one cuts the search off: the node's outcome, with its
+    /// line in `pv`.
     #[allow(clippy::too_many_arguments)]
     fn children(
         &mut self,
@@ -860,14 +848,29 @@ impl Searcher {
         standing: &[Move],
         mut moves: std::ops::Range<usize>,
         (mut alpha, mut beta): (i32, i32),
-        mut best: i32,
         pv: &mut Vec<Move>,
     ) -> i32 {
         let maximizing = pos.turn() == node.attacker;
         let in_check = node.in_check;
+        let stand = node.stand();
         // Only a node searched with a window wider than a null window can be on the line
         // shown: a null window only ever tells on which side of a bound the outcome lies.
         let shown = beta - alpha > 1;
+        // Out of check the side to move may stop: what it has is where its outcome starts.
+        let mut best = if in_check {
+            if maximizing {
+                -INF
+            } else {
+                INF
+            }
+        } else {
+            if maximizing {
+                alpha = alpha.max(stand);
+            } else {
+                beta = beta.min(stand);
+            }
+            stand
+        };
         // Out of check the moves are the tactical ones, captures first: the checks that capture
         // nothing come after them in the same order, and are made only if no capture cuts the
         // search off.
@@ -891,7 +894,7 @@ impl Searcher {
             in_check,
             tracked: node.tracked,
             base: node.base,
-            stand: node.base.unwrap_or_else(|| node.ledger.score()),
+            stand,
             standing,
             supporters: &supporters,
             counter_checks: s.frame.terms.counter_checks,
@@ -1005,13 +1008,13 @@ impl Searcher {
         let counter = !maximizing
             && s.frame.check_first
             && captured.is_some_and(|c| {
-                node.moved & bit(m.to) != 0 || node.ledger.capture(c, m.to, false).is_loss()
+                node.moved.contains(m.to) || node.ledger.capture(c, m.to, false).is_loss()
             })
             && wins_by_itself(pos, m);
         let moved = if maximizing {
-            node.moved & !bit(m.from) | bit(m.to)
+            node.moved.without(m.from).with(m.to)
         } else {
-            node.moved & !bit(m.to)
+            node.moved.without(m.to)
         };
         let guarded = laid_open_guard(&s.frame.terms, pos, m.from, next_standing);
         let mover = pos.turn();
@@ -1139,9 +1142,17 @@ struct Node {
     tracked: Option<Square>,
     /// Inside the defender's counter-checks: the score that counts until the piece is won back.
     base: Option<i32>,
-    /// Where the attacker's pieces that moved in the line stand (a bit per square).
-    moved: u128,
+    /// Where the attacker's pieces that moved in the line stand.
+    moved: SquareSet,
     ply: u32,
+}
+
+impl Node {
+    /// What the side to move has if it stops here: the ledger's score, or inside the
+    /// defender's counter-checks the score frozen until the piece is won back.
+    fn stand(&self) -> i32 {
+        self.base.unwrap_or_else(|| self.ledger.score())
+    }
 }
 
 /// A move that goes on with the segment, played: what to search after it and how to take it
@@ -1181,9 +1192,36 @@ fn laid_open_guard(terms: &Terms, pos: &Position, from: Square, standing: &[Move
     }
 }
 
-/// The bit of a square in a set of squares.
-fn bit(sq: Square) -> u128 {
-    1 << sq.index()
+/// A set of squares, a bit each, in two words: a `u128` would align every node key to 16
+/// bytes and make the segment table half as large again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct SquareSet([u64; 2]);
+
+impl SquareSet {
+    fn of(sq: Square) -> SquareSet {
+        SquareSet([0; 2]).with(sq)
+    }
+
+    fn word(sq: Square) -> (usize, u64) {
+        (sq.index() / 64, 1 << (sq.index() % 64))
+    }
+
+    fn contains(self, sq: Square) -> bool {
+        let (w, b) = SquareSet::word(sq);
+        self.0[w] & b != 0
+    }
+
+    fn with(mut self, sq: Square) -> SquareSet {
+        let (w, b) = SquareSet::word(sq);
+        self.0[w] |= b;
+        self
+    }
+
+    fn without(mut self, sq: Square) -> SquareSet {
+        let (w, b) = SquareSet::word(sq);
+        self.0[w] &= !b;
+        self
+    }
 }
 
 /// What a node needs to decide which moves continue the segment.
