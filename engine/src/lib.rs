@@ -32,7 +32,7 @@
 //! println!("{}", ruling.reason); // 红方长将，为长将（禁止着法）；… 红方作负。
 //! ```
 
-pub mod analysis;
+mod analysis;
 mod attacks;
 mod board;
 mod color;

@@ -87,6 +87,9 @@ fuzz_target!(|input: Input| {
             );
         }
         Err(JudgeError::NoMoves) => assert!(moves.is_empty()),
+        Err(JudgeError::TooManyPlies { given, .. }) => {
+            panic!("{given} plies is within the fuzzer's {MAX_PLIES}")
+        }
         Err(JudgeError::IllegalMove { ply, .. }) => {
             assert!(illegal_last && ply == moves.len(), "ply {ply} of {moves:?}");
         }

@@ -1,41 +1,64 @@
-//! Node budgets for the searches inside a ruling: every search stops when its budget is spent
-//! and says so, so a monstrous position yields "undetermined" instead of a hang.
+//! Budgets for the searches of one ply: every search stops when the budget is spent and says
+//! so, so a monstrous position yields "undetermined" instead of a hang or an exhausted machine.
+//! Both meters count, not time: a ply runs out at the same point on every machine and every
+//! run, so its label is reproducible.
 
-/// A count of positions a search may still visit.
+/// Why a search had to stop early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Exhausted {
+    /// It visited as many positions as it may.
+    Nodes,
+    /// Its caches hold as much as they may (see [`CACHE_BYTES`]).
+    Memory,
+}
+
+/// Most bytes the caches of one ply's searches may hold, as they count them (entries and the
+/// moves and lines they keep): with the tables' spare room, and what a ruling keeps besides,
+/// a `judge` call stays under [`crate::rules::MEMORY_CEILING`]. Far above what the corpus
+/// needs (its densest ply keeps a few MiB).
+pub(crate) const CACHE_BYTES: usize = 32 << 20;
+
+/// A count of positions a search may still visit, and of cache bytes it may still keep.
 #[derive(Clone, Debug)]
-pub struct Budget {
+pub(crate) struct Budget {
     left: u32,
-    spent: u32,
-    exhausted: bool,
+    exhausted: Option<Exhausted>,
 }
 
 impl Budget {
     pub fn new(nodes: u32) -> Budget {
         Budget {
             left: nodes,
-            spent: 0,
-            exhausted: false,
+            exhausted: None,
         }
     }
 
-    /// Take one node; false once the budget is spent (and remember that it was).
+    /// Take one node; false once the budget is spent (and remember that it was), or once the
+    /// caches held `cached` bytes beyond [`CACHE_BYTES`].
     #[inline]
-    pub fn take(&mut self) -> bool {
+    pub fn take(&mut self, cached: usize) -> bool {
+        if self.exhausted.is_some() {
+            return false;
+        }
+        if cached > CACHE_BYTES {
+            self.exhausted = Some(Exhausted::Memory);
+            return false;
+        }
         if self.left == 0 {
-            self.exhausted = true;
+            self.exhausted = Some(Exhausted::Nodes);
             return false;
         }
         self.left -= 1;
-        self.spent += 1;
         true
     }
 
     /// Whether some search had to stop early.
     pub fn exhausted(&self) -> bool {
-        self.exhausted
+        self.exhausted.is_some()
     }
 
-    pub fn spent(&self) -> u32 {
-        self.spent
+    /// Why, if some search had to stop early.
+    pub fn exhaustion(&self) -> Option<Exhausted> {
+        self.exhausted
     }
 }

@@ -54,6 +54,7 @@ impl Ledger {
     }
 
     /// The other side's view of the same line.
+    #[cfg(test)]
     pub fn flip(self) -> Ledger {
         Ledger {
             pieces: -self.pieces,
@@ -74,6 +75,7 @@ impl Ledger {
         }
     }
 
+    #[cfg(test)]
     pub fn is_gain(self) -> bool {
         self.score() > 0
     }

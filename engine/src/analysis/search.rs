@@ -24,8 +24,8 @@
 //!   edition's 参考图8, which corrected the trial edition's 捉 of 炮8平9 to 闲). A capture
 //!   elsewhere that only evens the score does not undo the chase (参考图12).
 //!
-//!   Whether a move made an old threat pay is asked with [`Searcher::evaluate_laid_open`]:
-//!   then the defender may also take a piece the capturer stopped guarding by capturing
+//!   Whether a move made an old threat pay is asked under [`Terms::laying_open`]: then the
+//!   defender may also take a piece the capturer stopped guarding by capturing
 //!   (参考图16: a rook that guards a pawn wins nothing by taking if the pawn is then taken).
 //!
 //!   A line in which the winner can then be mated at once — by a check or a series of checks
@@ -34,7 +34,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::analysis::budget::Budget;
+use crate::analysis::budget::{Budget, Exhausted};
 use crate::analysis::material::{is_material, Ledger};
 use crate::position::Wanted;
 use crate::{Color, Move, Position, Square};
@@ -49,13 +49,13 @@ const ORDER_PLIES: u32 = 8;
 const TAKING_CHECK: usize = 4;
 
 /// Score of a line in which the defender is mated (from the attacker's side).
-pub const MATE: i32 = 1_000_000;
+pub(crate) const MATE: i32 = 1_000_000;
 /// Beyond any score: an open search window.
-pub const INF: i32 = 10_000_000;
+pub(crate) const INF: i32 = 10_000_000;
 
 /// Limits of the searches.
 #[derive(Clone, Copy, Debug)]
-pub struct Limits {
+pub(crate) struct Limits {
     /// Most checking moves in a mating line (杀, and the refutation of a gain).
     pub mate_checks: u32,
     /// Most checking moves in a mate that refutes a gain (立即被将死: at once, a short series).
@@ -65,81 +65,227 @@ pub struct Limits {
 }
 
 /// The outcome of one candidate first move of a gain search.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GainLine {
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct GainLine {
     /// The score of the line from the attacker's side: positive wins material, `MATE` mates.
     pub score: i32,
     /// The principal variation, starting with the attacker's first move.
     pub line: Vec<Move>,
 }
 
-/// Runs the searches of one ruling under one node budget, remembering mate results.
-pub struct Searcher {
-    pub limits: Limits,
-    pub budget: Budget,
-    mates: FxHashMap<u64, Option<Vec<Move>>>,
-    /// Positions on the current line, so a line of checks that goes round in circles stops.
-    path: Vec<u64>,
+/// What a gain search is asked under besides its position and first move. It stays the same
+/// for the whole search, so every node remembered is keyed by it compared whole: a new field is
+/// part of the key without anyone folding it in by hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Terms {
     /// Captures the attacker may not make in a line: an exchange it offered is an exchange,
     /// not a threat (24.4).
     pub forbidden: Vec<Move>,
-    /// A check the mating side may not give (see [`Searcher::mate_avoiding`]).
-    avoid: Option<Move>,
-    /// Positions (attacker to move) known to have no mate by checks within so many checks.
-    no_mate: FxHashMap<u64, u32>,
-    /// Segment nodes already searched (see [`Searcher::node`]): the value and where its
-    /// line starts in `segment_lines` and how long it is.
-    segments: FxHashMap<SegmentKey, (i32, u32, u32)>,
-    /// The lines of `segments`, one after the other in one buffer, so remembering a node
-    /// costs no allocation of its own.
-    segment_lines: Vec<Move>,
-    /// Captures the attacker may make only as the first move of a line: each standing threat
-    /// is judged on its own, not as the tail of every other line.
-    pub elsewhere: Vec<Move>,
-    /// The line being searched began with a check rather than a capture.
-    check_first: bool,
-    /// Count the defender's captures of pieces the attacker's capture stopped guarding (see
-    /// `abandoned`): how much a threat is really worth, for telling whether a move made an
-    /// old threat better.
-    laid_open: bool,
-    /// Captures of the defender that count as answers to the first move whether they stood
-    /// before it or not (with `laid_open`: what answered the same threat before the move).
-    counted: Vec<Move>,
+    /// Weigh what a capture really costs: the defender may also take a piece the capturer
+    /// stops guarding (see `abandoned`), and these captures of the defender answer the first
+    /// move whether they stood before it or not. For telling whether a move made an old
+    /// threat pay. `None` in a plain search.
+    pub laid_open: Option<Vec<Move>>,
     /// Count what the defender wins by a series of checks even if it does not win the capturer
     /// back: how much taking an offered piece loses at once (24.4, 24.5: 不立即在子力价值上受损).
-    counter_checks: bool,
-    /// Where the attacker's pieces that moved in the current line stand (a bit per square).
-    moved: u128,
+    pub counter_checks: bool,
+}
+
+impl Terms {
+    /// A plain search: every capture allowed, nothing laid open, counter-checks count only
+    /// when they win the capturer back.
+    pub const PLAIN: Terms = Terms {
+        forbidden: Vec::new(),
+        laid_open: None,
+        counter_checks: false,
+    };
+
+    /// A plain search in which the attacker may not make the captures `forbidden`.
+    pub fn forbidding(forbidden: Vec<Move>) -> Terms {
+        Terms {
+            forbidden,
+            ..Terms::PLAIN
+        }
+    }
+
+    /// A search weighing what the capture lays open, with `counted` answering it.
+    pub fn laying_open(counted: Vec<Move>) -> Terms {
+        Terms {
+            laid_open: Some(counted),
+            ..Terms::PLAIN
+        }
+    }
+
+    /// A search counting the defender's counter-checks.
+    pub fn counting_checks() -> Terms {
+        Terms {
+            counter_checks: true,
+            ..Terms::PLAIN
+        }
+    }
+}
+
+/// One search's terms with what the search adds itself: fixed while it runs, and part of the
+/// key of every node it remembers (through its index in [`Caches::frames`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Frame {
+    terms: Terms,
+    /// Captures the attacker may make only as the first move of a line: each standing threat
+    /// is judged on its own, not as the tail of every other line.
+    elsewhere: Vec<Move>,
+    /// The line began with a check rather than a capture.
+    check_first: bool,
+}
+
+/// A frame as a running search holds it: the frame, and its index for the node keys.
+#[derive(Clone, Copy)]
+struct Search<'a> {
+    frame: &'a Frame,
+    id: u32,
+}
+
+/// What the searches of one ply remember. Emptied for every ply ([`Searcher::start_ply`]): a
+/// ply's label may not depend on what was searched before it, and what they keep is counted
+/// against the budget, so it stays bounded whatever the input.
+#[derive(Default)]
+struct Caches {
+    /// Mates by checks by position and most checks (`None`: none).
+    mates: FxHashMap<(u64, u32), Option<Vec<Move>>>,
+    /// Positions (attacker to move) known to have no mate by checks within so many checks.
+    no_mate: FxHashMap<u64, u32>,
+    /// The frames of the searches so far, by index.
+    frames: FxHashMap<Frame, u32>,
+    /// The standing captures met in segment nodes, by index (see [`SegmentKey`]).
+    standings: FxHashMap<Vec<Move>, u32>,
+    /// Segment nodes already searched (see [`Searcher::node`]): the value and where its line
+    /// starts in `segment_lines` and how long it is.
+    segments: FxHashMap<SegmentKey, (i32, u32, u32)>,
+    /// The lines of `segments`, one after the other in one buffer, so remembering a node costs
+    /// no allocation of its own.
+    segment_lines: Vec<Move>,
     /// The move lists of the positions met so far (see [`MoveLists`]).
     lists: MoveLists,
-    /// The part of a segment node's context that stays the same for a whole search (see
-    /// [`Searcher::set_context`]), worked out once when the search starts.
-    context: u64,
+    /// Bytes the maps above hold, as the budget counts them (see [`Caches::bytes`]).
+    kept: usize,
+}
+
+/// What an entry of a map costs: its key and value, and a control byte.
+const fn entry<K, V>() -> usize {
+    std::mem::size_of::<(K, V)>() + 1
+}
+
+impl Caches {
+    /// Bytes kept, as the budget counts them: entries and the moves they hold, not the tables'
+    /// spare room.
+    fn bytes(&self) -> usize {
+        self.kept + self.lists.bytes()
+    }
+
+    /// Forget everything, keeping the room the tables have grown to.
+    fn clear(&mut self) {
+        self.mates.clear();
+        self.no_mate.clear();
+        self.frames.clear();
+        self.standings.clear();
+        self.segments.clear();
+        self.segment_lines.clear();
+        self.lists.clear();
+        self.kept = 0;
+    }
+
+    fn keep_mate(&mut self, key: (u64, u32), found: Option<Vec<Move>>) {
+        let moves = found.as_ref().map_or(0, Vec::len);
+        self.kept += entry::<(u64, u32), Option<Vec<Move>>>() + moves * size_of::<Move>();
+        self.mates.insert(key, found);
+    }
+
+    fn keep_no_mate(&mut self, hash: u64, checks: u32) {
+        let e = self.no_mate.entry(hash).or_insert_with(|| {
+            self.kept += entry::<u64, u32>();
+            0
+        });
+        *e = (*e).max(checks);
+    }
+
+    /// The index of the frame `frame`, made if need be.
+    fn frame(&mut self, frame: &Frame) -> u32 {
+        if let Some(&id) = self.frames.get(frame) {
+            return id;
+        }
+        let id = u32::try_from(self.frames.len()).expect("fewer than 4 G frames");
+        let held = frame.terms.forbidden.len()
+            + frame.terms.laid_open.as_ref().map_or(0, Vec::len)
+            + frame.elsewhere.len();
+        self.kept += entry::<Frame, u32>() + held * size_of::<Move>();
+        self.frames.insert(frame.clone(), id);
+        id
+    }
+
+    /// The index of the standing captures `standing`, made if need be.
+    fn standing(&mut self, standing: &[Move]) -> u32 {
+        if let Some(&id) = self.standings.get(standing) {
+            return id;
+        }
+        let id = u32::try_from(self.standings.len()).expect("fewer than 4 G lists");
+        self.kept += entry::<Vec<Move>, u32>() + size_of_val(standing);
+        self.standings.insert(standing.to_vec(), id);
+        id
+    }
+
+    fn keep_segment(&mut self, key: SegmentKey, value: i32, line: &[Move]) {
+        let start = u32::try_from(self.segment_lines.len()).expect("fewer than 4 G moves");
+        let len = u32::try_from(line.len()).expect("a short line");
+        self.segment_lines.extend_from_slice(line);
+        self.kept += entry::<SegmentKey, (i32, u32, u32)>() + size_of_val(line);
+        self.segments.insert(key, (value, start, len));
+    }
+}
+
+/// Runs the searches of one ply under its budget. What it is asked under comes with each
+/// question ([`Terms`]); what it remembers lasts for the ply.
+pub(crate) struct Searcher {
+    limits: Limits,
+    budget: Budget,
+    caches: Caches,
+    /// Positions on the current line, so a line of checks that goes round in circles stops.
+    path: Vec<u64>,
 }
 
 impl Searcher {
     pub fn new(limits: Limits, nodes: u32) -> Searcher {
+        let mut caches = Caches::default();
+        // Room for the nodes of a typical ply from the start: growing the table again and
+        // again costs more than the memory. (Kept below the size the system allocator maps
+        // afresh for each ruling: with rulings on every processor that costs more still.)
+        caches.segments.reserve(1 << 10);
         Searcher {
             limits,
             budget: Budget::new(nodes),
-            mates: FxHashMap::default(),
+            caches,
             path: Vec::new(),
-            forbidden: Vec::new(),
-            avoid: None,
-            elsewhere: Vec::new(),
-            no_mate: FxHashMap::default(),
-            // Room for the nodes of a typical ruling from the start: growing the table
-            // again and again costs more than the memory.
-            segments: FxHashMap::with_capacity_and_hasher(1 << 12, Default::default()),
-            segment_lines: Vec::new(),
-            check_first: false,
-            laid_open: false,
-            counted: Vec::new(),
-            counter_checks: false,
-            moved: 0,
-            lists: MoveLists::default(),
-            context: 0,
         }
+    }
+
+    /// Start the searches of a new ply, with `nodes` to spend and nothing remembered.
+    pub fn start_ply(&mut self, nodes: u32) {
+        self.budget = Budget::new(nodes);
+        self.caches.clear();
+    }
+
+    /// Why some search of this ply had to stop early, if one did.
+    pub fn exhaustion(&self) -> Option<Exhausted> {
+        self.budget.exhaustion()
+    }
+
+    /// Whether some search of this ply had to stop early.
+    pub fn exhausted(&self) -> bool {
+        self.budget.exhausted()
+    }
+
+    /// Take one node of the budget, if it and the room for caches last.
+    #[inline]
+    fn take(&mut self) -> bool {
+        self.budget.take(self.caches.bytes())
     }
 
     /// A forced mate by checks for the side to move: the whole main line.
@@ -151,13 +297,11 @@ impl Searcher {
     /// `avoid` (the trade an exchange offer offers, 24.4, is not the way a mate goes). Searched
     /// apart from the remembered mates, which assume every move is allowed.
     pub fn mate_avoiding(&mut self, pos: &Position, avoid: Move) -> Option<Vec<Move>> {
-        let mates = std::mem::take(&mut self.mates);
-        let no_mate = std::mem::take(&mut self.no_mate);
-        self.avoid = Some(avoid);
-        let found = self.mate_within(pos, self.limits.mate_checks);
-        self.avoid = None;
-        self.mates = mates;
-        self.no_mate = no_mate;
+        let mates = std::mem::take(&mut self.caches.mates);
+        let no_mate = std::mem::take(&mut self.caches.no_mate);
+        let found = self.mate_search(pos, self.limits.mate_checks, Some(avoid));
+        self.caches.mates = mates;
+        self.caches.no_mate = no_mate;
         found
     }
 
@@ -170,12 +314,12 @@ impl Searcher {
         }
         for depth in 0..self.limits.mate_checks {
             let mut line = Vec::new();
-            if self.mate_defend(&mut p, depth, &mut line) {
+            if self.mate_defend(&mut p, depth, None, &mut line) {
                 let mut out = vec![first];
                 out.extend(line);
                 return Some(out);
             }
-            if self.budget.exhausted() {
+            if self.exhausted() {
                 break;
             }
         }
@@ -183,8 +327,18 @@ impl Searcher {
     }
 
     fn mate_within(&mut self, pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
-        let key = pos.hash() ^ u64::from(max_checks).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        if let Some(r) = self.mates.get(&key) {
+        self.mate_search(pos, max_checks, None)
+    }
+
+    /// A mate by at most `max_checks` checks, none of them `avoid`.
+    fn mate_search(
+        &mut self,
+        pos: &Position,
+        max_checks: u32,
+        avoid: Option<Move>,
+    ) -> Option<Vec<Move>> {
+        let key = (pos.hash(), max_checks);
+        if let Some(r) = self.caches.mates.get(&key) {
             return r.clone();
         }
         let mut p = pos.clone();
@@ -192,76 +346,93 @@ impl Searcher {
         // the deepest iteration alone. Only when there is one are the depths deepened one by
         // one, so the line shown is the shortest mate (what it learns about positions without
         // a mate is kept and spares those iterations work).
-        if max_checks > 1 && !self.mate_attack(&mut p, max_checks, &mut Vec::new()) {
-            if !self.budget.exhausted() {
-                self.mates.insert(key, None);
+        if max_checks > 1 && !self.mate_attack(&mut p, max_checks, avoid, &mut Vec::new()) {
+            if !self.exhausted() {
+                self.caches.keep_mate(key, None);
             }
             return None;
         }
         let mut found = None;
         for depth in 1..=max_checks {
             let mut line = Vec::new();
-            if self.mate_attack(&mut p, depth, &mut line) {
+            if self.mate_attack(&mut p, depth, avoid, &mut line) {
                 found = Some(line);
                 break;
             }
-            if self.budget.exhausted() {
+            if self.exhausted() {
                 break;
             }
         }
-        if !self.budget.exhausted() {
-            self.mates.insert(key, found.clone());
+        if !self.exhausted() {
+            self.caches.keep_mate(key, found.clone());
         }
         found
     }
 
-    /// Attacker to move with `checks` checking moves left: is there a check that mates by force?
-    fn mate_attack(&mut self, pos: &mut Position, checks: u32, line: &mut Vec<Move>) -> bool {
-        if checks == 0 || !self.budget.take() {
+    /// Attacker to move with `checks` checking moves left: is there a check (other than
+    /// `avoid`) that mates by force?
+    fn mate_attack(
+        &mut self,
+        pos: &mut Position,
+        checks: u32,
+        avoid: Option<Move>,
+        line: &mut Vec<Move>,
+    ) -> bool {
+        if checks == 0 || !self.take() {
             return false;
         }
         // Known not to mate within this many checks (or more)?
-        if self.no_mate.get(&pos.hash()).is_some_and(|&d| d >= checks) {
+        if self
+            .caches
+            .no_mate
+            .get(&pos.hash())
+            .is_some_and(|&d| d >= checks)
+        {
             return false;
         }
-        for i in self.lists.range(pos, List::Checks) {
-            let m = self.lists.moves[i];
-            if self.avoid == Some(m) {
+        for i in self.caches.lists.range(pos, List::Checks) {
+            let m = self.caches.lists.moves[i];
+            if avoid == Some(m) {
                 continue;
             }
             let u = pos.play_unchecked(m);
             let mut sub = Vec::new();
-            let mated = self.mate_defend(pos, checks - 1, &mut sub);
+            let mated = self.mate_defend(pos, checks - 1, avoid, &mut sub);
             pos.undo(m, u);
             if mated {
                 line.push(m);
                 line.extend(sub);
                 return true;
             }
-            if self.budget.exhausted() {
+            if self.exhausted() {
                 return false;
             }
         }
-        if !self.budget.exhausted() {
-            let e = self.no_mate.entry(pos.hash()).or_insert(0);
-            *e = (*e).max(checks);
+        if !self.exhausted() {
+            self.caches.keep_no_mate(pos.hash(), checks);
         }
         false
     }
 
     /// Defender to move, in check: does every answer lose to further checks?
-    fn mate_defend(&mut self, pos: &mut Position, checks: u32, line: &mut Vec<Move>) -> bool {
+    fn mate_defend(
+        &mut self,
+        pos: &mut Position,
+        checks: u32,
+        avoid: Option<Move>,
+        line: &mut Vec<Move>,
+    ) -> bool {
         // Every answer must lose; the ones most likely to hold come first so a defence that
         // holds ends the search early (see `answer_order`). With no check left only whether
         // there is an answer at all matters: ask that without generating and ordering them
         // all, unless they are already known.
         if checks == 0 {
-            return match self.lists.known(pos, List::Legal) {
+            return match self.caches.lists.known(pos, List::Legal) {
                 Some(answers) => answers.is_empty(),
                 None => !pos.has_legal_move(),
             };
         }
-        let answers = self.lists.range(pos, List::Legal);
+        let answers = self.caches.lists.range(pos, List::Legal);
         if answers.is_empty() {
             return true;
         }
@@ -272,10 +443,10 @@ impl Searcher {
             answers.collect()
         };
         for i in order {
-            let a = self.lists.moves[i];
+            let a = self.caches.lists.moves[i];
             let u = pos.play_unchecked(a);
             let mut sub = Vec::new();
-            let mated = self.mate_attack(pos, checks, &mut sub);
+            let mated = self.mate_attack(pos, checks, avoid, &mut sub);
             pos.undo(a, u);
             if !mated {
                 return false;
@@ -296,18 +467,24 @@ impl Searcher {
     }
 
     /// For each first move of the side to move that is a capture or a check and wins material
-    /// (or mates) by force inside the segment, its best line, in the search order.
+    /// (or mates) by force inside the segment under `terms`, its best line, in the search
+    /// order.
     ///
     /// Each threat is judged on its own: a capture that wins as a first move may not be tacked
-    /// onto another line (see [`Searcher::elsewhere`]). So the captures of material are asked
+    /// onto another line (see [`Frame::elsewhere`]). So the captures of material are asked
     /// first, each only whether it wins (a null window around "no gain"); a check, or a
     /// capture of what is no material, then counts only if it wins without them, which also
     /// spares searching the many moves that would win only by taking one of them on the way.
-    pub fn gain_lines(&mut self, pos: &Position) -> Vec<GainLine> {
-        let standing = self.lists.get(pos, List::Standing);
-        let moves = self.lists.get(pos, List::Tactical);
-        let wins = |s: &mut Searcher, m: Move| {
-            s.evaluate_with(pos, m, (0, 1), &standing)
+    pub fn gain_lines(&mut self, terms: &Terms, pos: &Position) -> Vec<GainLine> {
+        let standing = self.caches.lists.get(pos, List::Standing);
+        let moves = self.caches.lists.get(pos, List::Tactical);
+        let mut frame = Frame {
+            terms: terms.clone(),
+            elsewhere: Vec::new(),
+            check_first: false,
+        };
+        let wins = |s: &mut Searcher, frame: &mut Frame, m: Move| {
+            s.evaluate_with(frame, pos, m, (0, 1), &standing)
                 .is_some_and(|g| g.score > 0)
         };
         // A capture of what is no material (a pawn that has not crossed the river) is no
@@ -318,7 +495,7 @@ impl Searcher {
         let captures: Vec<Move> = moves
             .iter()
             .copied()
-            .filter(|&m| takes(m) && wins(self, m))
+            .filter(|&m| takes(m) && wins(self, &mut frame, m))
             .collect();
         let mut out = Vec::new();
         for m in moves {
@@ -326,103 +503,81 @@ impl Searcher {
             if capture && !captures.contains(&m) {
                 continue;
             }
-            self.elsewhere = captures.iter().copied().filter(|&c| c != m).collect();
-            if capture || wins(self, m) {
+            frame.elsewhere = captures.iter().copied().filter(|&c| c != m).collect();
+            if capture || wins(self, &mut frame, m) {
                 if let Some(e) = self
-                    .evaluate_with(pos, m, (0, INF), &standing)
+                    .evaluate_with(&mut frame, pos, m, (0, INF), &standing)
                     .filter(|e| e.score > 0)
                 {
                     out.push(e);
                 }
             }
         }
-        self.elsewhere.clear();
         out
     }
 
-    /// [`Searcher::evaluate`] weighing what the capture `m` really costs: the defender may
-    /// also take what it lays open (a piece its capturer stops guarding), and the `counted`
-    /// captures answer it whether they stood before or not. For telling whether a move made
-    /// an old threat pay.
-    pub fn evaluate_laid_open(
-        &mut self,
-        pos: &Position,
-        m: Move,
-        window: (i32, i32),
-        counted: Vec<Move>,
-    ) -> Option<GainLine> {
-        self.laid_open = true;
-        self.counted = counted;
-        let g = self.evaluate(pos, m, window);
-        self.counted.clear();
-        self.laid_open = false;
-        g
-    }
-
-    /// What [`Searcher::evaluate_laid_open`] in an open window scores, without the line: found
-    /// by null windows alone (MTD(f)), each telling on which side of a bound the outcome lies,
-    /// which costs far less than one search in the open window.
-    pub fn value_laid_open(&mut self, pos: &Position, m: Move, counted: Vec<Move>) -> Option<i32> {
+    /// What [`Searcher::evaluate`] in an open window scores, without the line: found by null
+    /// windows alone (MTD(f)), each telling on which side of a bound the outcome lies, which
+    /// costs far less than one search in the open window.
+    pub fn value(&mut self, terms: &Terms, pos: &Position, m: Move) -> Option<i32> {
         let (mut lower, mut upper) = (-INF, INF);
         // First: does it gain anything? (It was a threat.)
         let mut guess = 1;
         while lower < upper {
             let b = guess.max(lower + 1);
-            let g = self.evaluate_laid_open(pos, m, (b - 1, b), counted.clone())?;
+            let g = self.evaluate(terms, pos, m, (b - 1, b))?;
             guess = g.score;
             if g.score < b {
                 upper = g.score;
             } else {
                 lower = g.score;
             }
-            if self.budget.exhausted() {
+            if self.exhausted() {
                 break;
             }
         }
         Some(guess)
     }
 
-    /// [`Searcher::evaluate`] counting what the defender wins by a series of checks even if it
-    /// does not win the capturer back: what taking an offered piece loses at once (24.4, 24.5).
-    pub fn evaluate_counting_checks(
+    /// The outcome the side to move forces under `terms` by starting with `m`, if `m` is a
+    /// capture or a check (and so starts a segment); `m` must be legal. The score is exact
+    /// inside the open window `(lo, hi)`; outside it, it is only a bound (at most `lo`, at
+    /// least `hi`), and the narrower the window the faster the answer.
+    pub fn evaluate(
         &mut self,
+        terms: &Terms,
         pos: &Position,
         m: Move,
         window: (i32, i32),
     ) -> Option<GainLine> {
-        self.counter_checks = true;
-        let g = self.evaluate(pos, m, window);
-        self.counter_checks = false;
-        g
+        let standing = self.caches.lists.get(pos, List::Standing);
+        let mut frame = Frame {
+            terms: terms.clone(),
+            elsewhere: Vec::new(),
+            check_first: false,
+        };
+        self.evaluate_with(&mut frame, pos, m, window, &standing)
     }
 
-    /// The outcome the side to move forces by starting with `m`, if `m` is a capture or a
-    /// check (and so starts a segment); `m` must be legal. The score is exact inside the open
-    /// window `(lo, hi)`; outside it, it is only a bound (at most `lo`, at least `hi`), and
-    /// the narrower the window the faster the answer.
-    pub fn evaluate(&mut self, pos: &Position, m: Move, window: (i32, i32)) -> Option<GainLine> {
-        let standing = self.lists.get(pos, List::Standing);
-        self.evaluate_with(pos, m, window, &standing)
-    }
-
+    /// [`Searcher::evaluate`] in `frame` (whose `check_first` it sets to fit `m`).
     fn evaluate_with(
         &mut self,
+        frame: &mut Frame,
         pos: &Position,
         m: Move,
-        (lo, hi): (i32, i32),
+        window: (i32, i32),
         standing: &[Move],
     ) -> Option<GainLine> {
         let attacker = pos.turn();
         let mut p = pos.clone();
         let captured = p.piece_at(m.to);
-        if self.forbidden.contains(&m) {
+        if frame.terms.forbidden.contains(&m) {
             return None;
         }
-        let guarded = self.guarded_by(&p, m.from, standing);
+        let guarded = laid_open_guard(&frame.terms, &p, m.from, standing);
         p.play_unchecked(m);
         let mut unguarded = abandoned(&p, m.to, standing, guarded);
-        if !self.counted.is_empty() {
-            let counted = &self.counted;
+        if let Some(counted) = frame.terms.laid_open.as_ref().filter(|c| !c.is_empty()) {
             let rest = unguarded.as_deref().unwrap_or(standing);
             unguarded = Some(
                 rest.iter()
@@ -441,15 +596,23 @@ impl Searcher {
             None => Ledger::default(),
         };
         let mut pv = Vec::new();
-        self.check_first = captured.is_none();
-        self.set_context();
-        self.moved = bit(m.to);
+        frame.check_first = captured.is_none();
+        let search = Search {
+            id: self.caches.frame(frame),
+            frame,
+        };
         self.path.clear();
         self.path.push(pos.hash());
-        let tracked = captured.map(|_| m.to);
-        let score = self.node(
-            &mut p, in_check, attacker, ledger, tracked, None, standing, 1, lo, hi, &mut pv,
-        );
+        let node = Node {
+            in_check,
+            attacker,
+            ledger,
+            tracked: captured.map(|_| m.to),
+            base: None,
+            moved: SquareSet::of(m.to),
+            ply: 1,
+        };
+        let score = self.node(search, &mut p, node, standing, window, &mut pv);
         let mut line = vec![m];
         line.extend(pv);
         Some(GainLine { score, line })
@@ -462,15 +625,21 @@ impl Searcher {
     /// Outcomes are exact inside the open window `(lo, hi)`; outside it they are only bounds
     /// (at least `hi`, at most `lo`), which is all a caller asking "which answers still lose
     /// material" needs, and much faster.
-    pub fn replies(&mut self, pos: &Position, first: Move, (lo, hi): (i32, i32)) -> Vec<GainLine> {
+    pub fn replies(&mut self, pos: &Position, first: Move, window: (i32, i32)) -> Vec<GainLine> {
         let attacker = pos.turn();
-        let standing = self.lists.get(pos, List::Standing);
+        let standing = self.caches.lists.get(pos, List::Standing);
         let mut p = pos.clone();
         let captured = p.piece_at(first.to);
-        self.check_first = captured.is_none();
-        self.set_context();
-        self.moved = bit(first.to);
-        let guarded = self.guarded_by(&p, first.from, &standing);
+        let frame = Frame {
+            terms: Terms::PLAIN,
+            elsewhere: Vec::new(),
+            check_first: captured.is_none(),
+        };
+        let search = Search {
+            id: self.caches.frame(&frame),
+            frame: &frame,
+        };
+        let guarded = laid_open_guard(&frame.terms, &p, first.from, &standing);
         p.play_unchecked(first);
         let standing = abandoned(&p, first.to, &standing, guarded).unwrap_or(standing);
         let ledger = match captured {
@@ -497,7 +666,7 @@ impl Searcher {
             stand,
             standing: &standing,
             supporters: &supporters,
-            counter_checks: self.counter_checks,
+            counter_checks: frame.terms.counter_checks,
         };
         let mut out = Vec::new();
         if !in_check {
@@ -506,13 +675,12 @@ impl Searcher {
                 line: Vec::new(),
             });
         }
-        let next_standing = Vec::new();
         let list = if p.in_check() {
             List::Legal
         } else {
             List::Tactical
         };
-        for m in self.lists.get(&p, list) {
+        for m in self.caches.lists.get(&p, list) {
             let c = p.piece_at(m.to);
             let u = p.play_unchecked(m);
             let checks = p.in_check();
@@ -523,20 +691,17 @@ impl Searcher {
                 };
                 self.path.clear();
                 self.path.push(pos.hash());
-                let mut sub = Vec::new();
-                let v = self.node(
-                    &mut p,
-                    checks,
+                let node = Node {
+                    in_check: checks,
                     attacker,
-                    l,
-                    t,
-                    b,
-                    &next_standing,
-                    2,
-                    lo,
-                    hi,
-                    &mut sub,
-                );
+                    ledger: l,
+                    tracked: t,
+                    base: b,
+                    moved: SquareSet::of(first.to),
+                    ply: 2,
+                };
+                let mut sub = Vec::new();
+                let v = self.node(search, &mut p, node, &[], window, &mut sub);
                 let mut line = vec![m];
                 line.extend(sub);
                 out.push(GainLine { score: v, line });
@@ -547,122 +712,151 @@ impl Searcher {
     }
 
     /// Alpha-beta over the segment, remembering each node searched with the same inputs (the
-    /// same position, window, ledger, tracked piece and standing captures, in the same
-    /// search context): the lines of one ruling meet the same positions again and again.
-    #[allow(clippy::too_many_arguments)]
+    /// same position, node, standing captures and window, in the same frame): the lines of one
+    /// ply meet the same positions again and again.
     fn node(
         &mut self,
+        s: Search,
         pos: &mut Position,
-        in_check: bool,
-        attacker: Color,
-        ledger: Ledger,
-        tracked: Option<Square>,
-        base: Option<i32>,
+        node: Node,
         standing: &[Move],
-        ply: u32,
-        alpha: i32,
-        beta: i32,
+        window: (i32, i32),
         pv: &mut Vec<Move>,
     ) -> i32 {
-        let key = SegmentKey::new(
-            pos.hash(),
-            attacker,
-            ledger,
-            tracked,
-            base,
-            fingerprint(standing),
-            self.context ^ ((self.moved as u64) ^ (self.moved >> 64) as u64).rotate_left(41),
-            ply,
-            (alpha, beta),
-        );
-        if let Some(&(v, start, len)) = self.segments.get(&key) {
+        let key = SegmentKey {
+            hash: pos.hash(),
+            frame: s.id,
+            standing: self.caches.standing(standing),
+            node,
+            window,
+        };
+        if let Some(&(v, start, len)) = self.caches.segments.get(&key) {
             pv.clear();
-            pv.extend_from_slice(&self.segment_lines[start as usize..(start + len) as usize]);
+            pv.extend_from_slice(
+                &self.caches.segment_lines[start as usize..(start + len) as usize],
+            );
             return v;
         }
-        let v = self.search_node(
-            pos, in_check, attacker, ledger, tracked, base, standing, ply, alpha, beta, pv,
-        );
-        if !self.budget.exhausted() {
-            let start = u32::try_from(self.segment_lines.len()).expect("fewer than 4 G moves");
-            let len = u32::try_from(pv.len()).expect("a short line");
-            self.segment_lines.extend_from_slice(pv);
-            self.segments.insert(key, (v, start, len));
+        let v = self.search_node(s, pos, node, standing, window, pv);
+        if !self.exhausted() {
+            self.caches.keep_segment(key, v, pv);
         }
         v
     }
 
-    /// `in_check`: whether the side to move in `pos` is in check (the caller knows).
-    #[allow(clippy::too_many_arguments)]
+    /// One segment node searched: stop, or try the moves that go on with the segment.
     fn search_node(
         &mut self,
+        s: Search,
         pos: &mut Position,
-        in_check: bool,
-        attacker: Color,
-        ledger: Ledger,
-        tracked: Option<Square>,
-        base: Option<i32>,
+        node: Node,
         standing: &[Move],
-        ply: u32,
-        mut alpha: i32,
-        mut beta: i32,
+        window: (i32, i32),
         pv: &mut Vec<Move>,
     ) -> i32 {
-        let maximizing = pos.turn() == attacker;
+        let maximizing = pos.turn() == node.attacker;
         // Inside the defender's counter-checks nothing counts until the piece is won back.
-        let mut stand = base.unwrap_or_else(|| ledger.score());
-        if !self.budget.take() || self.path.contains(&pos.hash()) {
+        let mut stand = node.stand();
+        if !self.take() || self.path.contains(&pos.hash()) {
             return stand;
         }
-        // In check every answer goes on with the segment; otherwise only captures and checks
-        // can (whether a quiet move would also be possible matters only for stalemate).
-        let lost = if maximizing { -MATE } else { MATE };
-        // Out of check the moves are the tactical ones, captures first: the checks that capture
-        // nothing come after them in the same order, and are made only if no capture cuts the
-        // search off.
-        // The defender's checks that take nothing go on with the segment only to win back a
-        // piece (see `Context::successor`): with none to win back they need not be made.
-        let mut quiet_checks = !in_check && (maximizing || tracked.is_some());
-        let mut moves = if in_check {
-            let answers = self.lists.range(pos, List::Legal);
-            if answers.is_empty() {
-                return lost;
-            }
-            answers
-        } else {
-            // A quiet move ends the segment: the side to move may stop here, unless it has no
-            // legal move at all (stalemate, lost). Asked before any move is generated, since
-            // stopping often settles the node at once.
-            let stops = if maximizing {
-                stand >= beta
-            } else {
-                stand <= alpha
-            };
-            if stops {
-                let stalemate = match self.lists.known(pos, List::Legal) {
-                    Some(moves) => moves.is_empty(),
-                    None => !pos.has_legal_move(),
-                };
-                return if stalemate { lost } else { stand };
-            }
-            // Tactical moves are legal moves: only when there is none must a quiet one be
-            // looked for, to tell a stalemate (lost) from a position the side may stop in.
-            let captures = self.lists.range(pos, List::Captures);
-            if captures.is_empty()
-                && (!quiet_checks || self.lists.range(pos, List::QuietChecks).is_empty())
-                && !pos.has_legal_move()
-            {
-                return lost;
-            }
-            captures
+        let moves = match self.first_moves(pos, &node, maximizing, stand, window) {
+            Ok(moves) => moves,
+            Err(settled) => return settled,
         };
         // Ahead: the gain stands only if the defender cannot mate at once. Asked last, and
         // only if the defender's other answers leave the attacker better than it already is.
         let refute = !maximizing && stand > 0;
-        let floor = alpha;
+        let floor = window.0;
+        if node.ply >= self.limits.gain_plies {
+            if node.in_check {
+                stand = if maximizing { stand.min(0) } else { stand };
+            }
+            if refute && stand > floor && self.refuted(pos, pv) {
+                return -MATE;
+            }
+            return stand;
+        }
+        self.path.push(pos.hash());
+        let best = self.children(s, pos, &node, standing, moves, window, pv);
+        self.path.pop();
+        if refute && best > floor && self.refuted(pos, pv) {
+            return -MATE;
+        }
+        best
+    }
+
+    /// The first moves a node tries (the answers to check, or the captures, the quiet checks
+    /// coming after them), or the node's outcome when it is settled before any move: no
+    /// answer to check, a side that may stop here, or stalemate.
+    fn first_moves(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        maximizing: bool,
+        stand: i32,
+        (alpha, beta): (i32, i32),
+    ) -> Result<std::ops::Range<usize>, i32> {
+        let lost = if maximizing { -MATE } else { MATE };
+        // In check every answer goes on with the segment; otherwise only captures and checks
+        // can (whether a quiet move would also be possible matters only for stalemate).
+        if node.in_check {
+            let answers = self.caches.lists.range(pos, List::Legal);
+            return if answers.is_empty() {
+                Err(lost)
+            } else {
+                Ok(answers)
+            };
+        }
+        // A quiet move ends the segment: the side to move may stop here, unless it has no legal
+        // move at all (stalemate, lost). Asked before any move is generated, since stopping
+        // often settles the node at once.
+        let stops = if maximizing {
+            stand >= beta
+        } else {
+            stand <= alpha
+        };
+        if stops {
+            let stalemate = match self.caches.lists.known(pos, List::Legal) {
+                Some(moves) => moves.is_empty(),
+                None => !pos.has_legal_move(),
+            };
+            return Err(if stalemate { lost } else { stand });
+        }
+        // Tactical moves are legal moves: only when there is none must a quiet one be looked
+        // for, to tell a stalemate (lost) from a position the side may stop in.
+        let captures = self.caches.lists.range(pos, List::Captures);
+        if captures.is_empty()
+            && (!quiet_checks(node, maximizing)
+                || self.caches.lists.range(pos, List::QuietChecks).is_empty())
+            && !pos.has_legal_move()
+        {
+            return Err(lost);
+        }
+        Ok(captures)
+    }
+
+    /// The moves of a node that go on with the segment (`moves`, then the quiet checks if they
+    /// may), each searched in turn until one cuts the search off: the node's outcome, with its
+    /// line in `pv`.
+    #[allow(clippy::too_many_arguments)]
+    fn children(
+        &mut self,
+        s: Search,
+        pos: &mut Position,
+        node: &Node,
+        standing: &[Move],
+        mut moves: std::ops::Range<usize>,
+        (mut alpha, mut beta): (i32, i32),
+        pv: &mut Vec<Move>,
+    ) -> i32 {
+        let maximizing = pos.turn() == node.attacker;
+        let in_check = node.in_check;
+        let stand = node.stand();
         // Only a node searched with a window wider than a null window can be on the line
         // shown: a null window only ever tells on which side of a bound the outcome lies.
         let shown = beta - alpha > 1;
+        // Out of check the side to move may stop: what it has is where its outcome starts.
         let mut best = if in_check {
             if maximizing {
                 -INF
@@ -677,49 +871,43 @@ impl Searcher {
             }
             stand
         };
-        if ply >= self.limits.gain_plies {
-            if in_check {
-                stand = if maximizing { stand.min(0) } else { stand };
-            }
-            if refute && stand > floor && self.refuted(pos, pv) {
-                return -MATE;
-            }
-            return stand;
-        }
-        let mover = pos.turn();
+        // Out of check the moves are the tactical ones, captures first: the checks that capture
+        // nothing come after them in the same order, and are made only if no capture cuts the
+        // search off.
+        let mut quiet = !in_check && quiet_checks(node, maximizing);
         // The defender's captures that stand before each attacker move (see the module docs):
         // they do not answer the attacker's capture, unless it lays them open (`abandoned`) or
         // the line began with a check (`counter` below).
         let next_standing = if maximizing && !in_check {
-            self.lists.get(pos, List::Standing)
+            self.caches.lists.get(pos, List::Standing)
         } else {
             Vec::new()
         };
         // The attacker's pieces that back up the capture: taking one of them is part of the
         // exchange (图25), not a threat of the defender's own.
-        let supporters = match tracked {
-            Some(t) if !maximizing && !in_check => pos.attackers(t, attacker),
+        let supporters = match node.tracked {
+            Some(t) if !maximizing && !in_check => pos.attackers(t, node.attacker),
             _ => Vec::new(),
         };
-        self.path.push(pos.hash());
         let ctx = Context {
             maximizing,
             in_check,
-            tracked,
-            base,
+            tracked: node.tracked,
+            base: node.base,
             stand,
             standing,
             supporters: &supporters,
-            counter_checks: self.counter_checks,
+            counter_checks: s.frame.terms.counter_checks,
         };
         // In check the answers most likely to hold are tried first (`answer_order`); equal
         // outcomes are still settled in the canonical order (see `tie` below), so the order
         // changes how soon the search ends, not what it finds.
-        let ordered = if in_check && moves.len() > 1 && ply + ORDER_PLIES < self.limits.gain_plies {
-            Some(self.answer_order(pos, moves.clone(), true))
-        } else {
-            None
-        };
+        let ordered =
+            if in_check && moves.len() > 1 && node.ply + ORDER_PLIES < self.limits.gain_plies {
+                Some(self.answer_order(pos, moves.clone(), true))
+            } else {
+                None
+            };
         let mut tried = 0;
         // Where the canonical index of a move in `moves` starts (the quiet checks follow the
         // captures).
@@ -732,62 +920,19 @@ impl Searcher {
             };
             tried += 1;
             let Some(i) = next else {
-                if quiet_checks {
-                    quiet_checks = false;
+                if quiet {
+                    quiet = false;
                     offset += moves.end - start;
-                    moves = self.lists.range(pos, List::QuietChecks);
+                    moves = self.caches.lists.range(pos, List::QuietChecks);
                     start = moves.start;
                     continue;
                 }
                 break;
             };
             let canonical = offset + i - start;
-            let m = self.lists.moves[i];
-            // A line that needs the offered exchange (even as an answer to check) shows the
-            // exchange, not a chase.
-            if maximizing && self.forbidden.contains(&m) {
+            let m = self.caches.lists.moves[i];
+            let Some(child) = self.child(s, pos, node, &ctx, m, &next_standing) else {
                 continue;
-            }
-            let captured = pos.piece_at(m.to);
-            // In a line begun with a check, the defender's own capture that wins by itself
-            // counts when it takes a piece the chaser moved in the line (part of the price of
-            // the line, 参考图33) or leaves the chaser behind (交换吃亏, 参考图28); one that
-            // only evens the score elsewhere is the defender's own business (参考图12).
-            let counter = !maximizing
-                && self.check_first
-                && captured.is_some_and(|c| {
-                    self.moved & bit(m.to) != 0 || ledger.capture(c, m.to, false).is_loss()
-                })
-                && wins_by_itself(pos, m);
-            let moved = self.moved;
-            self.moved = if maximizing {
-                moved & !bit(m.from) | bit(m.to)
-            } else {
-                moved & !bit(m.to)
-            };
-            let guarded = self.guarded_by(pos, m.from, &next_standing);
-            let u = pos.play_unchecked(m);
-            let checks = pos.in_check();
-            let unguarded = abandoned(pos, m.to, &next_standing, guarded);
-            // Another standing capture may not be tacked on, unless it checks or answers check.
-            let tacked_on = maximizing
-                && !in_check
-                && !checks
-                && self.elsewhere.contains(&m)
-                && Some(m.to) != tracked;
-            let next = if tacked_on {
-                None
-            } else {
-                ctx.successor(m, captured.is_some(), checks, counter)
-            };
-            let Some((next_tracked, next_base)) = next else {
-                pos.undo(m, u);
-                self.moved = moved;
-                continue;
-            };
-            let l = match captured {
-                Some(c) => ledger.capture(c, m.to, mover == attacker),
-                None => ledger,
             };
             // When the answers are reordered, one that comes first in the canonical order wins
             // a tie with the best so far: it is searched with the window opened by one on that
@@ -801,27 +946,15 @@ impl Searcher {
                 } else {
                     beta == best
                 };
-            let (lo, hi) = match (tie, maximizing) {
+            let window = match (tie, maximizing) {
                 (true, true) => (alpha - 1, beta),
                 (true, false) => (alpha, beta + 1),
                 (false, _) => (alpha, beta),
             };
             let mut sub = Vec::new();
-            let v = self.node(
-                pos,
-                checks,
-                attacker,
-                l,
-                next_tracked,
-                next_base,
-                unguarded.as_deref().unwrap_or(&next_standing),
-                ply + 1,
-                lo,
-                hi,
-                &mut sub,
-            );
-            pos.undo(m, u);
-            self.moved = moved;
+            let standing = child.unguarded.as_deref().unwrap_or(&next_standing);
+            let v = self.node(s, pos, child.node, standing, window, &mut sub);
+            pos.undo(m, child.undo);
             // On equal outcomes the first in the canonical order is kept, except that the
             // attacker prefers to stop and the defender to take back: the main line then shows
             // what is really won.
@@ -829,7 +962,7 @@ impl Searcher {
                 v > best
             } else {
                 v < best
-                    || (v == best && captured.is_some() && next_base.is_none() && pv.is_empty())
+                    || (v == best && child.captures && child.node.base.is_none() && pv.is_empty())
             } || (tie && v == best);
             if better {
                 best_index = canonical;
@@ -843,15 +976,84 @@ impl Searcher {
             } else {
                 beta = beta.min(v);
             }
-            if alpha >= beta || self.budget.exhausted() {
+            if alpha >= beta || self.exhausted() {
                 break;
             }
         }
-        self.path.pop();
-        if refute && best > floor && self.refuted(pos, pv) {
-            return -MATE;
-        }
         best
+    }
+
+    /// `m` played, with the node after it, if `m` goes on with the segment (else `pos` is
+    /// left as it was).
+    fn child(
+        &mut self,
+        s: Search,
+        pos: &mut Position,
+        node: &Node,
+        ctx: &Context,
+        m: Move,
+        next_standing: &[Move],
+    ) -> Option<Child> {
+        let maximizing = ctx.maximizing;
+        // A line that needs the offered exchange (even as an answer to check) shows the
+        // exchange, not a chase.
+        if maximizing && s.frame.terms.forbidden.contains(&m) {
+            return None;
+        }
+        let captured = pos.piece_at(m.to);
+        // In a line begun with a check, the defender's own capture that wins by itself counts
+        // when it takes a piece the chaser moved in the line (part of the price of the line,
+        // 参考图33) or leaves the chaser behind (交换吃亏, 参考图28); one that only evens the
+        // score elsewhere is the defender's own business (参考图12).
+        let counter = !maximizing
+            && s.frame.check_first
+            && captured.is_some_and(|c| {
+                node.moved.contains(m.to) || node.ledger.capture(c, m.to, false).is_loss()
+            })
+            && wins_by_itself(pos, m);
+        let moved = if maximizing {
+            node.moved.without(m.from).with(m.to)
+        } else {
+            node.moved.without(m.to)
+        };
+        let guarded = laid_open_guard(&s.frame.terms, pos, m.from, next_standing);
+        let mover = pos.turn();
+        let undo = pos.play_unchecked(m);
+        let checks = pos.in_check();
+        let unguarded = abandoned(pos, m.to, next_standing, guarded);
+        // Another standing capture may not be tacked on, unless it checks or answers check.
+        let tacked_on = maximizing
+            && !ctx.in_check
+            && !checks
+            && s.frame.elsewhere.contains(&m)
+            && Some(m.to) != node.tracked;
+        let next = if tacked_on {
+            None
+        } else {
+            ctx.successor(m, captured.is_some(), checks, counter)
+        };
+        let Some((tracked, base)) = next else {
+            pos.undo(m, undo);
+            return None;
+        };
+        let ledger = match captured {
+            Some(c) => node.ledger.capture(c, m.to, mover == node.attacker),
+            None => node.ledger,
+        };
+        Some(Child {
+            undo,
+            captures: captured.is_some(),
+            unguarded,
+            node: Node {
+                in_check: checks,
+                attacker: node.attacker,
+                ledger,
+                tracked,
+                base,
+                moved,
+                ply: node.ply + 1,
+            },
+        })
     }
 
     /// The answers to check in `range` of `lists.moves`, the most promising first: one that
@@ -869,9 +1071,10 @@ impl Searcher {
         range: std::ops::Range<usize>,
         count_only: bool,
     ) -> Vec<usize> {
+        let lists = &mut self.caches.lists;
         let mut keyed: Vec<(usize, usize)> = Vec::with_capacity(range.len());
         for i in range {
-            let m = self.lists.moves[i];
+            let m = lists.moves[i];
             let u = pos.play_unchecked(m);
             let key = if u.captured().is_some() {
                 0
@@ -880,15 +1083,10 @@ impl Searcher {
             } else {
                 // A list a mate search already made gives the plain number of checks: cheaper
                 // than weighing each, and measured faster.
-                2 + match self.lists.known(pos, List::Checks) {
+                2 + match lists.known(pos, List::Checks) {
                     Some(checks) => checks.len(),
-                    None if count_only => {
-                        *self.lists.checks.entry(pos.hash()).or_insert_with(|| {
-                            let (checks, taking) = pos.count_checks();
-                            u32::try_from(checks + TAKING_CHECK * taking).expect("few checks")
-                        }) as usize
-                    }
-                    None => self.lists.range(pos, List::Checks).len(),
+                    None if count_only => lists.weighed_checks(pos) as usize,
+                    None => lists.range(pos, List::Checks).len(),
                 }
             };
             pos.undo(m, u);
@@ -901,7 +1099,7 @@ impl Searcher {
     /// The captures the other side could make here if it were its turn (what stood before a
     /// move of the side to move).
     pub fn standing(&mut self, pos: &Position) -> Vec<Move> {
-        self.lists.get(pos, List::Standing)
+        self.caches.lists.get(pos, List::Standing)
     }
 
     /// The defender's captures that the capture `m` of the side to move lays open: the pieces
@@ -914,28 +1112,6 @@ impl Searcher {
             Some(rest) => standing.into_iter().filter(|d| !rest.contains(d)).collect(),
             None => Vec::new(),
         }
-    }
-
-    /// See [`guarded_by`]; nothing when laid-open captures are not counted.
-    fn guarded_by(&self, pos: &Position, from: Square, standing: &[Move]) -> u64 {
-        if self.laid_open {
-            guarded_by(pos, from, standing)
-        } else {
-            0
-        }
-    }
-
-    /// Works out the fingerprint of what a segment node's result depends on besides its own
-    /// inputs and the moved pieces: the forbidden, elsewhere and counted captures and the
-    /// flags. None of them changes during a search, so it is done once as the search starts
-    /// (after `check_first` is set) rather than at every node.
-    fn set_context(&mut self) {
-        self.context = fingerprint(&self.forbidden)
-            ^ fingerprint(&self.elsewhere).rotate_left(17)
-            ^ u64::from(self.check_first)
-            ^ u64::from(self.laid_open) << 1
-            ^ fingerprint(&self.counted).rotate_left(29)
-            ^ u64::from(self.counter_checks) << 2;
     }
 
     /// Whether the side to move mates at once (立即将死) by a short series of checks; if so the
@@ -952,52 +1128,100 @@ impl Searcher {
     }
 }
 
-/// Everything a segment node's result depends on: the position's hash, and a 64-bit digest
-/// of the rest (attacker, ledger, tracked piece, frozen base, standing captures, search
-/// context and moved pieces, ply and window), small so the cache stays small and quick (two
-/// different inputs meet on one digest about as rarely as two positions on one hash).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct SegmentKey {
-    hash: u64,
-    rest: u64,
+/// Where a segment node stands besides its position: handed down the line by value, and with
+/// the position's hash, the frame, the standing captures and the window, the key of the node
+/// remembered (every field counts, compared whole).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Node {
+    /// Whether the side to move is in check (the caller knows).
+    in_check: bool,
+    attacker: Color,
+    ledger: Ledger,
+    /// The piece the defender may take back (the last capturer, or the piece on the exchange
+    /// square).
+    tracked: Option<Square>,
+    /// Inside the defender's counter-checks: the score that counts until the piece is won back.
+    base: Option<i32>,
+    /// Where the attacker's pieces that moved in the line stand.
+    moved: SquareSet,
+    ply: u32,
 }
 
-impl SegmentKey {
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        hash: u64,
-        attacker: Color,
-        ledger: Ledger,
-        tracked: Option<Square>,
-        base: Option<i32>,
-        standing: u64,
-        context: u64,
-        ply: u32,
-        window: (i32, i32),
-    ) -> SegmentKey {
-        use std::hash::{Hash, Hasher};
-        let mut h = rustc_hash::FxHasher::default();
-        (
-            attacker, ledger, tracked, base, standing, context, ply, window,
-        )
-            .hash(&mut h);
-        SegmentKey {
-            hash,
-            rest: h.finish(),
-        }
+impl Node {
+    /// What the side to move has if it stops here: the ledger's score, or inside the
+    /// defender's counter-checks the score frozen until the piece is won back.
+    fn stand(&self) -> i32 {
+        self.base.unwrap_or_else(|| self.ledger.score())
     }
 }
 
-/// The bit of a square in a set of squares.
-fn bit(sq: Square) -> u128 {
-    1 << sq.index()
+/// A move that goes on with the segment, played: what to search after it and how to take it
+/// back.
+struct Child {
+    node: Node,
+    /// The standing captures after it when it laid some open (else the node's).
+    unguarded: Option<Vec<Move>>,
+    captures: bool,
+    undo: crate::Undo,
 }
 
-/// A hash of a list of moves, in order.
-fn fingerprint(moves: &[Move]) -> u64 {
-    moves.iter().fold(0x51_7c_c1_b7_27_22_0a_95, |h, m| {
-        (h ^ (m.from.index() * 90 + m.to.index()) as u64).wrapping_mul(0x0100_0000_01b3)
-    })
+/// The key of a segment node remembered: everything its result depends on, the position by its
+/// Zobrist hash (as in the other caches) and the frame and standing captures by their indexes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct SegmentKey {
+    hash: u64,
+    frame: u32,
+    standing: u32,
+    node: Node,
+    window: (i32, i32),
+}
+
+/// Whether the checks that take nothing go on with the segment out of check: the attacker's
+/// always; the defender's only to win back a piece (see `Context::successor`), so with none to
+/// win back they need not be made.
+fn quiet_checks(node: &Node, maximizing: bool) -> bool {
+    maximizing || node.tracked.is_some()
+}
+
+/// See [`guarded_by`]; nothing when laid-open captures are not counted.
+fn laid_open_guard(terms: &Terms, pos: &Position, from: Square, standing: &[Move]) -> u64 {
+    if terms.laid_open.is_some() {
+        guarded_by(pos, from, standing)
+    } else {
+        0
+    }
+}
+
+/// A set of squares, a bit each, in two words: a `u128` would align every node key to 16
+/// bytes and make the segment table half as large again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct SquareSet([u64; 2]);
+
+impl SquareSet {
+    fn of(sq: Square) -> SquareSet {
+        SquareSet([0; 2]).with(sq)
+    }
+
+    fn word(sq: Square) -> (usize, u64) {
+        (sq.index() / 64, 1 << (sq.index() % 64))
+    }
+
+    fn contains(self, sq: Square) -> bool {
+        let (w, b) = SquareSet::word(sq);
+        self.0[w] & b != 0
+    }
+
+    fn with(mut self, sq: Square) -> SquareSet {
+        let (w, b) = SquareSet::word(sq);
+        self.0[w] |= b;
+        self
+    }
+
+    fn without(mut self, sq: Square) -> SquareSet {
+        let (w, b) = SquareSet::word(sq);
+        self.0[w] &= !b;
+        self
+    }
 }
 
 /// What a node needs to decide which moves continue the segment.
@@ -1151,9 +1375,9 @@ enum List {
     Standing,
 }
 
-/// The move lists of the positions one ruling's searches have met, each generated and
+/// The move lists of the positions one ply's searches have met, each generated and
 /// ordered once: the mate searches deepen one check at a time and the gain searches of one
-/// ruling meet the same positions again and again, so most lists are asked for several
+/// ply meet the same positions again and again, so most lists are asked for several
 /// times. A list depends on the position only (placement and side to move, which its
 /// Zobrist key stands for, as in the other caches). The lists share one buffer, so keeping
 /// one costs no allocation of its own.
@@ -1169,6 +1393,29 @@ struct MoveLists {
 }
 
 impl MoveLists {
+    /// Bytes kept, as the budget counts them.
+    fn bytes(&self) -> usize {
+        self.index.len() * entry::<(u64, List), (u32, u32)>()
+            + self.checks.len() * entry::<u64, u32>()
+            + self.moves.len() * size_of::<Move>()
+    }
+
+    /// Forget every list, keeping the room.
+    fn clear(&mut self) {
+        self.index.clear();
+        self.moves.clear();
+        self.checks.clear();
+    }
+
+    /// How many checks the side to move has, weighted as [`Searcher::answer_order`] weighs
+    /// them.
+    fn weighed_checks(&mut self, pos: &Position) -> u32 {
+        *self.checks.entry(pos.hash()).or_insert_with(|| {
+            let (checks, taking) = pos.count_checks();
+            u32::try_from(checks + TAKING_CHECK * taking).expect("few checks")
+        })
+    }
+
     /// The list `list` of `pos` if it was already made.
     fn known(&self, pos: &Position, list: List) -> Option<&[Move]> {
         let &(start, len) = self.index.get(&(pos.hash(), list))?;
@@ -1264,7 +1511,7 @@ mod tests {
         let pos = fen::parse(position, SetupMode::Standard).expect("legal");
         let m = iccs::parse(first).expect("ICCS");
         searcher()
-            .evaluate(&pos, m, (0, 1))
+            .evaluate(&Terms::PLAIN, &pos, m, (0, 1))
             .is_some_and(|g| g.score > 0)
     }
 
@@ -1315,7 +1562,7 @@ mod tests {
         let position = "3a5/4ak3/n8/4p4/9/3N5/9/R8/9/3K5 w";
         let pos = fen::parse(position, SetupMode::Standard).expect("legal");
         let firsts: Vec<String> = searcher()
-            .gain_lines(&pos)
+            .gain_lines(&Terms::PLAIN, &pos)
             .iter()
             .map(|g| g.line[0].to_string())
             .collect();
@@ -1335,11 +1582,12 @@ mod tests {
         ] {
             let pos = fen::parse(position, SetupMode::Standard).expect("legal");
             let m = iccs::parse(first).expect("ICCS");
+            let terms = Terms::laying_open(Vec::new());
             let open = searcher()
-                .evaluate_laid_open(&pos, m, (-INF, INF), Vec::new())
+                .evaluate(&terms, &pos, m, (-INF, INF))
                 .map(|g| g.score);
             assert_eq!(
-                searcher().value_laid_open(&pos, m, Vec::new()),
+                searcher().value(&terms, &pos, m),
                 open,
                 "{position} {first}"
             );

@@ -6,7 +6,8 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::analysis::search::{GainLine, Searcher, INF};
+use crate::analysis::budget::Exhausted;
+use crate::analysis::search::{GainLine, Searcher, Terms, INF};
 use crate::rules::branch::Branch;
 use crate::rules::idle::{self, ExchangeOffer};
 use crate::rules::label::{
@@ -16,11 +17,13 @@ use crate::rules::rulebook::{ChaseTargets, ExchangeKinds, PawnChase, RuleBook};
 use crate::rules::threats::{self, Found};
 use crate::{Move, Position, Role, Square};
 
-/// What the classifier keeps between plies of one ruling.
+/// What the classifier keeps while it labels a ply: what it remembers is the ply's own (see
+/// [`Classifier::start_ply`]).
 pub(crate) struct Classifier<'a> {
     pub book: &'a RuleBook,
-    pub searcher: Searcher,
-    gains: FxHashMap<u64, Vec<GainLine>>,
+    searcher: Searcher,
+    /// The winning first moves by position and terms searched under.
+    gains: FxHashMap<(u64, Terms), Vec<GainLine>>,
     /// Both sides attack on every move of the cycle (for rule books where a pawn's chase then
     /// counts, 1999 style).
     pub mutual_attack: bool,
@@ -62,24 +65,35 @@ impl<'a> Classifier<'a> {
         }
     }
 
-    /// The winning first moves of the side to move, each with its best line.
-    fn gain_lines(&mut self, pos: &Position) -> Vec<GainLine> {
-        let key = self.searcher.forbidden.iter().fold(pos.hash(), |h, m| {
-            h.rotate_left(7) ^ (m.from.index() * 90 + m.to.index()) as u64
-        });
+    /// Start labelling a new ply: a fresh budget, and nothing remembered from the plies before,
+    /// so that a ply's label is the same wherever it stands in a sequence and its searches'
+    /// memory is the ply's alone.
+    pub fn start_ply(&mut self) {
+        self.searcher.start_ply(self.book.budgets.nodes);
+        self.gains.clear();
+    }
+
+    /// Why the searches of this ply had to stop early, if they did.
+    pub fn exhaustion(&self) -> Option<Exhausted> {
+        self.searcher.exhaustion()
+    }
+
+    /// The winning first moves of the side to move under `terms`, each with its best line.
+    fn gain_lines(&mut self, terms: &Terms, pos: &Position) -> Vec<GainLine> {
+        let key = (pos.hash(), terms.clone());
         if let Some(g) = self.gains.get(&key) {
             return g.clone();
         }
-        let g = self.searcher.gain_lines(pos);
-        if !self.searcher.budget.exhausted() {
+        let g = self.searcher.gain_lines(terms, pos);
+        if !self.searcher.exhausted() {
             self.gains.insert(key, g.clone());
         }
         g
     }
 
-    /// The material threats of the side to move in `pos`, described.
-    fn threats(&mut self, pos: &Position) -> Vec<(GainLine, Found)> {
-        self.gain_lines(pos)
+    /// The material threats of the side to move in `pos` under `terms`, described.
+    fn threats(&mut self, terms: &Terms, pos: &Position) -> Vec<(GainLine, Found)> {
+        self.gain_lines(terms, pos)
             .into_iter()
             .filter_map(|g| threats::describe(pos, &g).map(|f| (g, f)))
             .collect()
@@ -344,9 +358,9 @@ impl<'a> Classifier<'a> {
         // cost by checks is what it comes to); its line is worked out only if it is shown.
         let mut best: Option<(i32, Result<usize, usize>)> = None;
         for (i, (bg, _)) in same.iter().enumerate() {
-            let laid = self
-                .searcher
-                .value_laid_open(before, bg.line[0], needs[i].clone());
+            let laid =
+                self.searcher
+                    .value(&Terms::laying_open(needs[i].clone()), before, bg.line[0]);
             let cost = self.check_cost_score(before, bg, base);
             let worst = match (laid, cost) {
                 (Some(l), Some(c)) if c < l => (c, Err(i)),
@@ -371,16 +385,19 @@ impl<'a> Classifier<'a> {
             counted.extend(self.searcher.laid_open_by(before, bg.line[0]));
             counted.extend(need);
         }
-        let now = self
-            .searcher
-            .evaluate_laid_open(again, g.line[0], (then, then + 1), counted);
+        let now = self.searcher.evaluate(
+            &Terms::laying_open(counted),
+            again,
+            g.line[0],
+            (then, then + 1),
+        );
         now.filter(|e| e.score > then)?;
         match best {
-            Ok(i) => self.searcher.evaluate_laid_open(
+            Ok(i) => self.searcher.evaluate(
+                &Terms::laying_open(needs[i].clone()),
                 before,
                 same[i].0.line[0],
                 (-INF, INF),
-                needs[i].clone(),
             ),
             Err(i) => self.check_cost(before, &same[i].0, base),
         }
@@ -424,7 +441,7 @@ impl<'a> Classifier<'a> {
             // it is not beaten. The checks before it are already known not to beat `best`.
             while let Some(e) = self
                 .searcher
-                .evaluate(pos, m, (best, best + 1))
+                .evaluate(&Terms::PLAIN, pos, m, (best, best + 1))
                 .filter(|e| e.score > best)
             {
                 best = e.score;
@@ -446,12 +463,15 @@ impl<'a> Classifier<'a> {
             let null = (best.score, best.score + 1);
             if !self
                 .searcher
-                .evaluate(pos, m, null)
+                .evaluate(&Terms::PLAIN, pos, m, null)
                 .is_some_and(|e| beats(&e))
             {
                 continue;
             }
-            if let Some(e) = self.searcher.evaluate(pos, m, (best.score, INF)) {
+            if let Some(e) = self
+                .searcher
+                .evaluate(&Terms::PLAIN, pos, m, (best.score, INF))
+            {
                 if e.score > best.score {
                     best = e;
                 }
@@ -539,12 +559,11 @@ impl<'a> Classifier<'a> {
         offers: &[ExchangeOffer],
     ) -> (Vec<Found>, Option<(Placed, Placed)>, Vec<Found>) {
         // The exchange offered is an exchange, not a chase of the partner (24.4).
-        self.searcher.forbidden = offers
+        let offered = offers
             .iter()
             .map(|o| Move::new(o.offered, o.partner))
             .collect();
-        let mut after = self.threats(again);
-        self.searcher.forbidden.clear();
+        let mut after = self.threats(&Terms::forbidding(offered), again);
         // A move that answers check chases only with what it moves or the lines it opens: the
         // other captures stood before, when the check had to be answered first (参考图6, 19,
         // 22); one the answer unblocks is its own (参考图47).
@@ -562,7 +581,7 @@ impl<'a> Classifier<'a> {
         let earlier: Vec<(GainLine, Found)> = if before.in_check() {
             Vec::new()
         } else {
-            self.threats(before)
+            self.threats(&Terms::PLAIN, before)
         };
         let origin = |sq: Square| if sq == mv.to { mv.from } else { sq };
         let mut fresh = Vec::new();

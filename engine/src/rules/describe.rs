@@ -2,7 +2,7 @@
 //! decided, naming pieces by colour, kind and square (红车(d4)) and lines in Chinese notation.
 
 use crate::notation::chinese;
-use crate::rules::label::{Also, ChaseKind, Facts, OwnChaser, Rootedness, Threat};
+use crate::rules::label::{Also, ChaseKind, Facts, OwnChaser, Rootedness, Spent, Threat};
 use crate::{Color, Move, Position};
 
 /// The sentence for `facts`, the evidence of `mv` played in `before`.
@@ -114,11 +114,15 @@ pub fn describe(facts: &Facts, before: &Position, mv: Move) -> String {
         }
         Facts::Idle => "走子后不构成将、杀、捉".to_string(),
         Facts::Undetermined {
-            nodes,
+            spent,
             so_far,
             facts,
         } => format!(
-            "搜索超出预算（{nodes} 个局面），无法确定着法性质；已得结论：{}（{}）",
+            "搜索超出预算（{}），无法确定着法性质；已得结论：{}（{}）",
+            match spent {
+                Spent::Nodes(n) => format!("{n} 个局面"),
+                Spent::CacheMib(m) => format!("缓存 {m} MiB"),
+            },
             so_far.chinese(),
             describe(facts, before, mv)
         ),

@@ -1,7 +1,7 @@
 //! The idle kinds (24.4–24.7): 兑, 献, 拦, 跟. They all count as 闲; telling them apart is what a
 //! referee writes on the score sheet, and 兑 also decides which threats are part of the offer.
 
-use crate::analysis::search::{GainLine, Searcher, MATE};
+use crate::analysis::search::{GainLine, Searcher, Terms, MATE};
 use crate::{Move, Position, Square};
 
 /// A same-kind exchange the move offers (24.4): the opponent's `partner` may take the mover's
@@ -117,14 +117,14 @@ fn taking(
     take: Move,
     window: (i32, i32),
 ) -> Option<GainLine> {
-    searcher.evaluate_counting_checks(pos, take, window)
+    searcher.evaluate(&Terms::counting_checks(), pos, take, window)
 }
 
 /// Whether the side to move, taking with `take`, is mated at once (by checks) for it.
 fn mated_take(searcher: &mut Searcher, pos: &Position, take: Move) -> bool {
     pos.is_legal(take)
         && searcher
-            .evaluate(pos, take, (-MATE - 1, -MATE + 1))
+            .evaluate(&Terms::PLAIN, pos, take, (-MATE - 1, -MATE + 1))
             .is_some_and(|g| g.score <= -MATE)
 }
 
@@ -136,7 +136,7 @@ pub(crate) fn trap_line(
 ) -> Vec<Move> {
     let take = Move::new(offer.partner, offer.offered);
     searcher
-        .evaluate(after, take, (-MATE - 1, -MATE + 1))
+        .evaluate(&Terms::PLAIN, after, take, (-MATE - 1, -MATE + 1))
         .map(|g| g.line)
         .unwrap_or_else(|| vec![take])
 }

@@ -256,12 +256,21 @@ pub enum Facts {
     /// 24.8: none of the above.
     #[default]
     Idle,
-    /// The searches ran out after `nodes` positions; what had been found so far.
+    /// The searches ran out of `spent`; what had been found so far.
     Undetermined {
-        nodes: u32,
+        spent: Spent,
         so_far: Label,
         facts: Box<Facts>,
     },
+}
+
+/// Which budget of a ply's searches ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spent {
+    /// This many positions were searched.
+    Nodes(u32),
+    /// The caches reached this many MiB.
+    CacheMib(usize),
 }
 
 impl Facts {

@@ -19,7 +19,8 @@ use std::fmt;
 pub use branch::Branch;
 pub use describe::describe;
 pub use label::{
-    Also, ChaseKind, Evidence, Facts, Kept, Label, OwnChaser, Placed, PlyRuling, Rootedness, Threat,
+    Also, ChaseKind, Evidence, Facts, Kept, Label, OwnChaser, Placed, PlyRuling, Rootedness, Spent,
+    Threat,
 };
 pub use rulebook::{
     Adjudication, Budgets, ChaseTargets, Clause, ExchangeKinds, LabelClauses, PawnChase, RuleBook,
@@ -29,7 +30,18 @@ pub use verdict::{SideClass, Verdict};
 
 use rustc_hash::FxHashMap;
 
+use crate::analysis::budget::{Exhausted, CACHE_BYTES};
 use crate::{Color, Move, MoveError, Position};
+
+/// Most plies one [`judge`] call takes. A ply's searches are bounded (the rule book's budgets,
+/// and [`MEMORY_CEILING`]), so a ruling costs at most this many of them; a real game is a few
+/// hundred plies.
+pub const MAX_PLIES: usize = 2_000;
+
+/// Most bytes a [`judge`] call allocates at once, whatever the position and moves (up to
+/// [`MAX_PLIES`]): each ply's searches start with empty caches and stop (未定, with the reason)
+/// when these hold their share.
+pub const MEMORY_CEILING: usize = 256 << 20;
 
 /// Which rule makes the sequence a case for the 棋例 (see the `cycle` module).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,6 +159,8 @@ pub enum JudgeError {
     },
     /// Nothing to judge.
     NoMoves,
+    /// More plies than one ruling takes ([`MAX_PLIES`]).
+    TooManyPlies { given: usize, limit: usize },
 }
 
 impl fmt::Display for JudgeError {
@@ -154,6 +168,9 @@ impl fmt::Display for JudgeError {
         match self {
             JudgeError::IllegalMove { ply, mv, error } => write!(f, "ply {ply} ({mv}): {error}"),
             JudgeError::NoMoves => write!(f, "no moves to judge"),
+            JudgeError::TooManyPlies { given, limit } => {
+                write!(f, "{given} plies given; a ruling takes at most {limit}")
+            }
         }
     }
 }
@@ -167,7 +184,9 @@ struct Labelled {
     pawn_exempt: bool,
 }
 
-/// Labels plies on demand, each once: a whole game is judged by its last few plies.
+/// Labels plies on demand, each once: a whole game is judged by its last few plies. Each ply
+/// is labelled on its own (nothing its searches remember carries over), so its label depends
+/// only on its position, its move, the predecessor given and the rule book.
 struct Labeller<'a> {
     classifier: classify::Classifier<'a>,
     positions: &'a [Position],
@@ -191,14 +210,17 @@ impl<'a> Labeller<'a> {
         let book = self.classifier.book;
         let (pos, m) = (&self.positions[i], self.moves[i]);
         let previous = prev.map(|j| (&self.positions[j], self.moves[j]));
-        self.classifier.searcher.budget = crate::analysis::budget::Budget::new(book.budgets.nodes);
+        self.classifier.start_ply();
         let c = self.classifier.classify(pos, m, previous);
         let clause = book.clause(c.branch);
-        let (branch, facts) = if self.classifier.searcher.budget.exhausted() {
-            let so_far = c.label();
+        let (branch, facts) = if let Some(why) = self.classifier.exhaustion() {
+            let spent = match why {
+                Exhausted::Nodes => Spent::Nodes(book.budgets.nodes),
+                Exhausted::Memory => Spent::CacheMib(CACHE_BYTES >> 20),
+            };
             let facts = Facts::Undetermined {
-                nodes: book.budgets.nodes,
-                so_far,
+                spent,
+                so_far: c.label(),
                 facts: Box::new(c.facts),
             };
             (Branch::Budget, facts)
@@ -296,6 +318,12 @@ pub fn judge_with(
 ) -> Result<Ruling, JudgeError> {
     if moves.is_empty() {
         return Err(JudgeError::NoMoves);
+    }
+    if moves.len() > MAX_PLIES {
+        return Err(JudgeError::TooManyPlies {
+            given: moves.len(),
+            limit: MAX_PLIES,
+        });
     }
     let mut positions = Vec::with_capacity(moves.len() + 1);
     positions.push(start.clone());

@@ -5,7 +5,7 @@
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use crate::rules::label::{Also, ChaseKind, Facts, Kept, OwnChaser, Rootedness};
+use crate::rules::label::{Also, ChaseKind, Facts, Kept, OwnChaser, Rootedness, Spent};
 use crate::rules::{
     Cycle, CycleRule, Evidence, Label, Placed, PlyRuling, Ruling, SideRuling, Threat,
 };
@@ -181,12 +181,15 @@ impl Serialize for Facts {
             }
             Facts::Idle => m.serialize_entry("kind", "idle")?,
             Facts::Undetermined {
-                nodes,
+                spent,
                 so_far,
                 facts,
             } => {
                 m.serialize_entry("kind", "undetermined")?;
-                m.serialize_entry("nodes", nodes)?;
+                match spent {
+                    Spent::Nodes(n) => m.serialize_entry("nodes", n)?,
+                    Spent::CacheMib(c) => m.serialize_entry("cache_mib", c)?,
+                }
                 m.serialize_entry("so_far", so_far)?;
                 m.serialize_entry("facts", facts)?;
             }

@@ -1,0 +1,82 @@
+//! A ruling's memory stays under [`qili::rules::MEMORY_CEILING`] on the densest position
+//! known: allocated bytes counted by a global allocator of this test binary (not the resident
+//! size, which depends on the allocator and the machine).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+use qili::notation::{fen, iccs};
+use qili::rules::{judge, Label, RuleBook, MEMORY_CEILING};
+use qili::{Move, SetupMode};
+
+/// The system allocator, counting the bytes allocated now and the most at any time.
+struct Counting;
+
+static NOW: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(bytes: usize) {
+    let now = NOW.fetch_add(bytes, Relaxed) + bytes;
+    PEAK.fetch_max(now, Relaxed);
+}
+
+// SAFETY: every call goes to the system allocator with the caller's arguments; the counters
+// are only read by the test.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        grew(layout.size());
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        NOW.fetch_sub(layout.size(), Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if new_size > layout.size() {
+            grew(new_size - layout.size());
+        } else {
+            NOW.fetch_sub(layout.size() - new_size, Relaxed);
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// An eight-ply cycle played twice from a position where every ply's searches explode (under
+/// the trial edition, which counts more ways to win): the caches of a whole ruling once took
+/// 650 MB here. Each ply's searches now stop at their share of the ceiling, and say so.
+#[test]
+fn judging_the_dense_position_stays_under_the_ceiling() {
+    let pos = fen::parse(
+        "2na1a1N1/2PnR4/b4kC2/1PNrP1P2/2b1p3c/2P3r2/9/2CpBA3/5KRp1/pcpA2B2 b",
+        SetupMode::Standard,
+    )
+    .expect("legal");
+    let cycle: Vec<Move> = "b0b1 f1f0 h1i1 g1g2 b1b0 f0f1 i1h1 g2g1"
+        .split_whitespace()
+        .map(|m| iccs::parse(m).expect("ICCS"))
+        .collect();
+    let game: Vec<Move> = cycle.iter().chain(&cycle).copied().collect();
+    let book = RuleBook::cxa2011_trial();
+    let before = NOW.load(Relaxed);
+    PEAK.store(before, Relaxed);
+    let r = judge(&pos, &game, &book).expect("legal");
+    let peak = PEAK.load(Relaxed) - before;
+    assert!(
+        peak < MEMORY_CEILING,
+        "{peak} bytes allocated at the peak, over the ceiling of {MEMORY_CEILING}"
+    );
+    let stopped = r
+        .plies
+        .iter()
+        .filter(|p| p.label == Label::Undetermined && p.evidence.text.contains("缓存"))
+        .count();
+    assert!(
+        stopped > 0,
+        "no ply reached the caches' share: the test shows nothing"
+    );
+}
