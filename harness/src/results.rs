@@ -7,14 +7,15 @@ use qili::Color;
 use serde::Serialize;
 
 use crate::case::{Case, CitedLine, CycleClaim, LabelsFrom, Provenance, Source};
-use crate::compare::{Comparison, Outcome};
+use crate::compare::{Comparison, Difference, Outcome};
 use crate::corpus::{BrokenFile, Corpus};
 use crate::errata::{self, Erratum};
-use crate::expectations::{Difference, Expectations};
+use crate::expectations::Expectations;
 use crate::problem::Problem;
 use crate::rulebooks;
 use crate::run::{EditionRun, Judged, Options};
 use crate::tags::Tag;
+use crate::view::anchor;
 
 /// Bump when the shape of `results.json` changes (README.md, "results.json", lists the
 /// versions). 2: `rule_books`, the verdicts under each rule book; 3: a published verdict may be
@@ -235,41 +236,6 @@ pub struct PlyResult {
     /// The record's reason when the difference is recorded.
     pub reason: Option<String>,
     pub evidence: Option<Evidence>,
-}
-
-/// One line for tables: `24.3.direct 红马捉黑车 …` (the branch, which begins with its clause),
-/// then each threat's pieces and line, and the line shown.
-pub fn one_line(e: &Evidence) -> String {
-    let mut s = if e.text.is_empty() {
-        e.branch.id().to_string()
-    } else {
-        format!("{} {}", e.branch.id(), e.text)
-    };
-    let iccs = |line: &[qili::Move]| {
-        line.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    for t in e.threats() {
-        s.push_str(&format!(
-            "；{}→{}（{}，{}）{}",
-            t.attacker,
-            t.target,
-            t.kind.chinese(),
-            t.rootedness.chinese(),
-            iccs(&t.line)
-        ));
-    }
-    if !e.line().is_empty() {
-        s.push_str(&format!("；着法 {}", iccs(e.line())));
-    }
-    s
-}
-
-/// The anchor of a case × edition in `report.html`.
-pub fn anchor(case: &str, edition: &str) -> String {
-    format!("{case}--{edition}")
 }
 
 fn side_name(c: Color) -> &'static str {

@@ -332,7 +332,7 @@ fn edition(s: &mut String, e: &EditionResult) {
         let mut evidence = p
             .evidence
             .as_ref()
-            .map(|ev| escape(&crate::results::one_line(ev)))
+            .map(|ev| escape(&crate::view::one_line(ev)))
             .unwrap_or_default();
         if let Some(reason) = &p.reason {
             let _ = write!(evidence, "<br><em>recorded: {}</em>", escape(reason));
