@@ -12,10 +12,10 @@ use crate::bounds::{self, clip};
 use crate::compare::{Difference, Recorded};
 use crate::corpus::Corpus;
 use crate::edition::Edition;
-use crate::locate::{index, join, Locations};
+use crate::locate::{index, join};
 use crate::problem::Problem;
 use crate::vocabulary::{published_label, verdict_names, LABELS};
-use crate::yaml::deserialize;
+use crate::yaml;
 
 /// One recorded disagreement: which case × edition, and what the comparison is given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,29 +85,28 @@ pub fn load(path: &Path, display: &str, corpus: &Corpus) -> Expectations {
     }
 }
 
-/// Parse and check the text of a disagreements file, first against the bounds of
-/// [`bounds::check_yaml`] (size, nesting, no alias), as a case file is.
+/// Parse and check the text of a disagreements file, read by the one walk of [`yaml::read`]
+/// that checks the bounds (size, nesting, no alias), as a case file is.
 pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
     let mut out = Expectations {
         file: file.to_string(),
         ..Expectations::default()
     };
-    if let Err(p) = bounds::check_yaml(file, text) {
-        out.problems.push(p);
-        return out;
-    }
-    let raws: Vec<RawRecord> = if text.trim().is_empty() {
-        Vec::new()
-    } else {
-        match deserialize::<Option<Vec<RawRecord>>>(file, text) {
-            Ok(r) => r.unwrap_or_default(),
-            Err(p) => {
-                out.problems.push(p);
-                return out;
-            }
+    let doc = match yaml::read(file, text) {
+        Ok(d) => d,
+        Err(p) => {
+            out.problems.push(p);
+            return out;
         }
     };
-    let locs = Locations::scan(text);
+    let raws: Vec<RawRecord> = match yaml::deserialize::<Option<Vec<RawRecord>>>(file, &doc) {
+        Ok(r) => r.unwrap_or_default(),
+        Err(p) => {
+            out.problems.push(p);
+            return out;
+        }
+    };
+    let locs = doc.locations();
     let mut problems = Vec::new();
     let mut records: Vec<Record> = Vec::new();
     let mut problem = |path: &str, msg: String| {

@@ -20,7 +20,7 @@ use crate::locate::{index, join, Loc, Locations};
 use crate::problem::Problem;
 use crate::tags::{self, Tag};
 use crate::vocabulary::{is_id, published_label, published_verdict, verdict_names, LABELS};
-use crate::yaml::deserialize;
+use crate::yaml;
 
 /// The outcome of linting one file.
 #[derive(Debug)]
@@ -50,43 +50,37 @@ pub fn lint_file(path: &Path, display: &str) -> FileLint {
 }
 
 /// Lint a case file's text. `stem` is the file name without `.yaml`, which the id must equal.
-/// The text is first checked against the bounds ([`bounds::check_yaml`]: size, nesting, no
-/// alias); one that breaks them is not deserialised.
+/// The text is read by the one walk of [`yaml::read`], which checks the bounds (size, nesting,
+/// no alias) as it goes; one that breaks them is not deserialised.
 pub fn lint_text(file: &str, stem: &str, text: &str) -> FileLint {
     let broken = |p: Problem| FileLint {
         case: None,
         problems: vec![p],
         declared_id: None,
     };
-    if let Err(p) = bounds::check_yaml(file, text) {
-        return broken(p);
-    }
-    let raw: raw::CaseFile = match deserialize(file, text) {
+    let doc = match yaml::read(file, text) {
+        Ok(d) => d,
+        Err(p) => return broken(p),
+    };
+    let raw: raw::CaseFile = match yaml::deserialize(file, &doc) {
         Ok(r) => r,
         Err(p) => return broken(p),
     };
     let mut l = Linter {
         file,
         text,
-        locs: Locations::scan(text),
+        locs: doc.locations(),
         problems: Vec::new(),
     };
+    // The id is reported even when the rest of the file is broken; an empty one declares none.
+    let declared_id = (!raw.id.is_empty()).then(|| (raw.id.clone(), l.locs.value("id")));
     let case = l.case(raw, stem);
-    let declared_id = case.as_ref().map(|c| (c.id.clone(), l.locs.value("id")));
-    let Linter {
-        mut problems, locs, ..
-    } = l;
+    let mut problems = l.problems;
     problems.sort();
     bounds::cap_problems(file, &mut problems);
     let case = if problems.is_empty() { case } else { None };
     FileLint {
-        declared_id: declared_id.or_else(|| {
-            // Report the id even when the rest of the file is broken.
-            let raw_id: Option<String> = serde_yaml::from_str::<serde_yaml::Value>(text)
-                .ok()
-                .and_then(|v| v.get("id").and_then(|i| i.as_str()).map(str::to_string));
-            raw_id.map(|id| (id, locs.value("id")))
-        }),
+        declared_id,
         case,
         problems,
     }
