@@ -84,11 +84,14 @@ pub fn read(file: &str, text: &str) -> Result<Document, Problem> {
                 if e.info() == "recursion limit exceeded" {
                     return Err(too_deep(file, at));
                 }
-                // saphyr points at the opening quote of a quoted scalar it cannot finish.
-                let hint = if e.info().contains("quoted scalar") {
-                    ", expected the closing quote of the scalar that starts here"
-                } else {
+                // saphyr points at the opening quote of a quoted scalar it cannot read.
+                let info = e.info();
+                let hint = if !info.contains("quoted scalar") {
                     ""
+                } else if info.contains("escape") {
+                    ", expected only YAML's escapes (\\n, \\t, \\\", \\\\, \\u…) in the scalar that starts here, or single quotes"
+                } else {
+                    ", expected the closing quote of the scalar that starts here"
                 };
                 return Err(Problem::new(
                     file,
@@ -683,10 +686,18 @@ mod tests {
             "{}",
             p.message
         );
-        // A syntax error is the problem, where the parser stops.
+        // A syntax error is the problem, at the quoted scalar it is in, saying what was
+        // expected.
         let bad = read("f", "a: 'open\n").unwrap_err();
+        assert_eq!(
+            bad.to_string(),
+            "f:1:4: not well-formed YAML: while scanning a quoted scalar, found unexpected end of stream, expected the closing quote of the scalar that starts here"
+        );
+        let bad = read("f", "a: \"x\\qy\"\n").unwrap_err();
         assert!(
-            bad.message.starts_with("not well-formed YAML"),
+            bad.message.ends_with(
+                r#"expected only YAML's escapes (\n, \t, \", \\, \u…) in the scalar that starts here, or single quotes"#
+            ),
             "{}",
             bad.message
         );
