@@ -2,11 +2,10 @@
 //! constant (README.md, *Limits*, lists them), and the checks that enforce them.
 //!
 //! A case file, the disagreements file and a moves file are read through [`read_file`], which
-//! never reads more than [`MAX_FILE_BYTES`]. A YAML text is then walked once by
-//! [`check_yaml`] before any deserialiser sees it: that walk stops at the first alias and at
-//! the first collection nested deeper than [`MAX_YAML_DEPTH`], so the deserialiser (whose
-//! scanner is quadratic in the nesting of flow collections, and which expands every alias in
-//! full) is only ever given shallow text without aliases. Values echoed in messages are cut to
+//! never reads more than [`MAX_FILE_BYTES`]. A YAML text is then read by the one walk of
+//! [`crate::yaml::read`], which stops at the first alias and at the first collection nested
+//! deeper than [`MAX_YAML_DEPTH`]: the tree the raw structs are deserialised from is only
+//! ever built from shallow text without aliases. Values echoed in messages are cut to
 //! [`MAX_ECHO_CHARS`] ([`clip`]), and a file reports at most [`MAX_PROBLEMS_PER_FILE`]
 //! problems ([`cap_problems`]), so what a broken file prints is bounded too.
 
@@ -14,9 +13,6 @@ use std::borrow::Cow;
 use std::io::Read;
 use std::path::Path;
 
-use saphyr_parser::{Event, Parser};
-
-use crate::locate::Loc;
 use crate::problem::Problem;
 
 /// The largest case file, disagreements file or moves file (`qili judge --moves-file`, standard
@@ -131,87 +127,6 @@ pub fn read_file(path: &Path) -> Result<String, ReadError> {
     read_text(file, size)
 }
 
-/// The most `[` and `{` a text that the walk of [`check_yaml`] could not finish may hold and
-/// still be handed to the deserialiser for its own error message: its flow collections can
-/// nest no deeper than their number, which keeps its scanner's cost to that many steps a
-/// token.
-const MAX_UNWALKED_FLOW_OPENERS: usize = 1_024;
-
-/// Check a YAML text against the bounds before it is deserialised: at most [`MAX_FILE_BYTES`],
-/// no alias, nothing nested deeper than [`MAX_YAML_DEPTH`]. Stops at the first violation,
-/// which it returns as a problem at its place.
-///
-/// The walk (saphyr's parser, which looks ahead at most 255 flow levels) may stop at a syntax
-/// error before it has seen the whole text. The text then passes only when what the walk did
-/// not see cannot break the bounds either: no `*` at all (so no alias) and at most
-/// [`MAX_UNWALKED_FLOW_OPENERS`] brackets; the deserialiser then reports the syntax error in
-/// its own words, as it always has. Otherwise the walk's error is the problem.
-pub fn check_yaml(file: &str, text: &str) -> Result<(), Problem> {
-    if text.len() > MAX_FILE_BYTES {
-        return Err(Problem::new(file, Loc::START, too_large(text.len(), true)));
-    }
-    let mut parser = Parser::new_from_str(text);
-    let mut depth = 0usize;
-    while let Some(next) = parser.next_event() {
-        let (event, span) = match next {
-            Ok(e) => e,
-            Err(e) => {
-                let m = e.marker();
-                let at = Loc {
-                    line: m.line().max(1),
-                    column: m.col() + 1,
-                };
-                // The scanner's own limit on flow nesting, reached while looking ahead.
-                if e.info() == "recursion limit exceeded" {
-                    return Err(too_deep(file, at));
-                }
-                let openers = text.bytes().filter(|b| matches!(b, b'[' | b'{')).count();
-                if !text.contains('*') && openers <= MAX_UNWALKED_FLOW_OPENERS {
-                    return Ok(());
-                }
-                return Err(Problem::new(
-                    file,
-                    at,
-                    format!("not well-formed YAML: {}", clip_quoted(e.info())),
-                ));
-            }
-        };
-        let at = Loc {
-            line: span.start.line().max(1),
-            column: span.start.col() + 1,
-        };
-        match event {
-            Event::Alias(_) => {
-                return Err(Problem::new(
-                    file,
-                    at,
-                    "an alias (*name): aliases are not allowed, expected every value written out where it is used",
-                ))
-            }
-            Event::MappingStart(..) | Event::SequenceStart(..) => {
-                depth += 1;
-                if depth > MAX_YAML_DEPTH {
-                    return Err(too_deep(file, at));
-                }
-            }
-            Event::MappingEnd | Event::SequenceEnd => depth = depth.saturating_sub(1),
-            Event::StreamEnd => break,
-            _ => {}
-        }
-    }
-    Ok(())
-}
-
-fn too_deep(file: &str, at: Loc) -> Problem {
-    Problem::new(
-        file,
-        at,
-        format!(
-            "collections nested more than {MAX_YAML_DEPTH} deep (MAX_YAML_DEPTH), expected the shallow shape of the schema"
-        ),
-    )
-}
-
 /// `value` as echoed in a message: whole when at most [`MAX_ECHO_CHARS`] characters, else its
 /// first [`MAX_ECHO_CHARS`] characters and `…`.
 pub fn clip(value: &str) -> Cow<'_, str> {
@@ -313,39 +228,5 @@ mod tests {
         assert_eq!(clip_quoted("it's fine"), "it's fine");
         assert_eq!(thousands(131_072), "131,072");
         assert_eq!(thousands(999), "999");
-    }
-
-    #[test]
-    fn yaml_bounds() {
-        assert!(check_yaml("f", "a: [1, {b: c}]\n").is_ok());
-        let alias = check_yaml("f", "a: &s x\nb: [*s]\n").unwrap_err();
-        assert_eq!((alias.line, alias.column), (2, 5));
-        // Nesting on several lines is walked event by event: the problem is at the first
-        // collection too deep.
-        let deep = format!("a: {}{}\n", "[\n  ".repeat(40), "]".repeat(40));
-        let p = check_yaml("f", &deep).unwrap_err();
-        assert_eq!((p.line, p.column), (MAX_YAML_DEPTH, 3));
-        assert!(
-            p.message.contains("nested more than 32 deep"),
-            "{}",
-            p.message
-        );
-        // On one line the scanner looks ahead to its own limit first; same problem.
-        let deep = format!("a: {}{}\n", "[".repeat(400), "]".repeat(400));
-        let p = check_yaml("f", &deep).unwrap_err();
-        assert!(
-            p.message.contains("nested more than 32 deep"),
-            "{}",
-            p.message
-        );
-        // A syntax error in a text that cannot break the bounds is left to the deserialiser;
-        // in one that might (an alias after the error), it is the problem.
-        assert!(check_yaml("f", "a: 'open\n").is_ok());
-        let bad = check_yaml("f", "a: 'open\nb: *x\n").unwrap_err();
-        assert!(
-            bad.message.starts_with("not well-formed YAML"),
-            "{}",
-            bad.message
-        );
     }
 }

@@ -1,11 +1,72 @@
 //! Published answer against engine ruling: which plies and which verdict differ, and how the
 //! differences stand against the recorded disagreements.
 
-use qili::rules::Ruling;
+use qili::rules::{Label, Ruling, Verdict};
 use serde::Serialize;
 
 use crate::case::PublishedRuling;
-use crate::expectations::{Difference, Record};
+
+/// A point of a ruling where the engine and a book can differ, with both answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "at", rename_all = "snake_case")]
+pub enum Difference {
+    /// The label of one ply (1-based).
+    Ply {
+        ply: usize,
+        #[serde(serialize_with = "ser_label")]
+        published: Label,
+        #[serde(serialize_with = "ser_label")]
+        engine: Label,
+    },
+    Verdict {
+        #[serde(serialize_with = "ser_verdict")]
+        published: Verdict,
+        #[serde(serialize_with = "ser_verdict")]
+        engine: Verdict,
+    },
+}
+
+fn ser_label<S: serde::Serializer>(l: &Label, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(l.chinese())
+}
+
+fn ser_verdict<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(v.name())
+}
+
+impl Difference {
+    /// Where: `ply 4` or `verdict`.
+    pub fn point(&self) -> String {
+        match self {
+            Difference::Ply { ply, .. } => format!("ply {ply}"),
+            Difference::Verdict { .. } => "verdict".to_string(),
+        }
+    }
+
+    /// `ply 4: published 闲, qili 捉`.
+    pub fn describe(&self) -> String {
+        match self {
+            Difference::Ply {
+                ply,
+                published,
+                engine,
+            } => format!("ply {ply}: published {published}, qili {engine}"),
+            Difference::Verdict { published, engine } => {
+                format!("verdict: published {published}, qili {engine}")
+            }
+        }
+    }
+}
+
+/// A recorded disagreement as the comparison needs it: what differs, why, and where the
+/// record is written. [`crate::expectations`] reads them; this module does not know the file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Recorded {
+    pub difference: Difference,
+    pub reason: String,
+    /// Where the record is written (`expectations/disagreements.yaml:12:3`).
+    pub location: String,
+}
 
 /// How one case × edition came out. Ordered from best to worst.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -86,7 +147,7 @@ pub struct Comparison {
 /// A record that no longer holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Stale {
-    pub record: Record,
+    pub record: Recorded,
     /// What qili says at that point now (the label's or verdict's name).
     pub engine_now: String,
 }
@@ -117,7 +178,7 @@ impl Comparison {
 /// label, and the verdict when the source publishes one.
 ///
 /// The ruling must have one ply per published move (the runner checks that before calling).
-pub fn compare(published: &PublishedRuling, ruling: &Ruling, records: &[&Record]) -> Comparison {
+pub fn compare(published: &PublishedRuling, ruling: &Ruling, records: &[&Recorded]) -> Comparison {
     let mut differences = Vec::new();
     let mut cmp = Comparison::default();
     for (m, p) in published.moves.iter().zip(&ruling.plies) {
@@ -176,7 +237,7 @@ mod tests {
     use super::*;
     use crate::case::{CycleClaim, LabelsFrom, PublishedMove, Source};
     use crate::edition::Edition;
-    use qili::rules::{Evidence, Label, PlyRuling, RuleBookId, Verdict};
+    use qili::rules::{Evidence, PlyRuling, RuleBookId};
     use qili::{Color, Move, Square};
 
     fn mv(s: &str) -> Move {
@@ -233,10 +294,8 @@ mod tests {
         }
     }
 
-    fn record(d: Difference) -> Record {
-        Record {
-            case: "c".into(),
-            edition: Edition::Cxa2011,
+    fn record(d: Difference) -> Recorded {
+        Recorded {
             difference: d,
             reason: "because".into(),
             location: "x:1:1".into(),

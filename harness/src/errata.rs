@@ -137,7 +137,7 @@ fn verdict_answer(p: &PublishedRuling, v: Verdict) -> EditionAnswer {
 }
 
 fn evidence_text(p: &qili::rules::PlyRuling) -> String {
-    crate::results::one_line(&p.evidence)
+    crate::view::one_line(&p.evidence)
 }
 
 #[cfg(test)]

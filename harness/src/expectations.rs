@@ -6,76 +6,23 @@
 use std::path::Path;
 
 use qili::rules::{Label, Verdict};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::bounds::{self, clip};
+use crate::compare::{Difference, Recorded};
 use crate::corpus::Corpus;
 use crate::edition::Edition;
-use crate::lint::{deserialize, published_label, verdict_names, LABELS};
-use crate::locate::{index, join, Locations};
+use crate::locate::{index, join};
 use crate::problem::Problem;
+use crate::vocabulary::{published_label, verdict_names, LABELS};
+use crate::yaml;
 
-/// A point of a ruling where the engine and a book can differ, with both answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "at", rename_all = "snake_case")]
-pub enum Difference {
-    /// The label of one ply (1-based).
-    Ply {
-        ply: usize,
-        #[serde(serialize_with = "ser_label")]
-        published: Label,
-        #[serde(serialize_with = "ser_label")]
-        engine: Label,
-    },
-    Verdict {
-        #[serde(serialize_with = "ser_verdict")]
-        published: Verdict,
-        #[serde(serialize_with = "ser_verdict")]
-        engine: Verdict,
-    },
-}
-
-fn ser_label<S: serde::Serializer>(l: &Label, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(l.chinese())
-}
-
-fn ser_verdict<S: serde::Serializer>(v: &Verdict, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(v.name())
-}
-
-impl Difference {
-    /// Where: `ply 4` or `verdict`.
-    pub fn point(&self) -> String {
-        match self {
-            Difference::Ply { ply, .. } => format!("ply {ply}"),
-            Difference::Verdict { .. } => "verdict".to_string(),
-        }
-    }
-
-    /// `ply 4: published 闲, qili 捉`.
-    pub fn describe(&self) -> String {
-        match self {
-            Difference::Ply {
-                ply,
-                published,
-                engine,
-            } => format!("ply {ply}: published {published}, qili {engine}"),
-            Difference::Verdict { published, engine } => {
-                format!("verdict: published {published}, qili {engine}")
-            }
-        }
-    }
-}
-
-/// One recorded disagreement.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// One recorded disagreement: which case × edition, and what the comparison is given.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     pub case: String,
     pub edition: Edition,
-    pub difference: Difference,
-    pub reason: String,
-    /// Where the record is written (`expectations/disagreements.yaml:12:3`).
-    pub location: String,
+    pub recorded: Recorded,
 }
 
 /// All records, and the problems of the file.
@@ -87,11 +34,12 @@ pub struct Expectations {
 }
 
 impl Expectations {
-    /// The records of one case × edition.
-    pub fn for_run(&self, case: &str, edition: Edition) -> Vec<&Record> {
+    /// The recorded differences of one case × edition.
+    pub fn for_run(&self, case: &str, edition: Edition) -> Vec<&Recorded> {
         self.records
             .iter()
             .filter(|r| r.case == case && r.edition == edition)
+            .map(|r| &r.recorded)
             .collect()
     }
 }
@@ -137,29 +85,28 @@ pub fn load(path: &Path, display: &str, corpus: &Corpus) -> Expectations {
     }
 }
 
-/// Parse and check the text of a disagreements file, first against the bounds of
-/// [`bounds::check_yaml`] (size, nesting, no alias), as a case file is.
+/// Parse and check the text of a disagreements file, read by the one walk of [`yaml::read`]
+/// that checks the bounds (size, nesting, no alias), as a case file is.
 pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
     let mut out = Expectations {
         file: file.to_string(),
         ..Expectations::default()
     };
-    if let Err(p) = bounds::check_yaml(file, text) {
-        out.problems.push(p);
-        return out;
-    }
-    let raws: Vec<RawRecord> = if text.trim().is_empty() {
-        Vec::new()
-    } else {
-        match deserialize::<Option<Vec<RawRecord>>>(file, text) {
-            Ok(r) => r.unwrap_or_default(),
-            Err(p) => {
-                out.problems.push(p);
-                return out;
-            }
+    let doc = match yaml::read(file, text) {
+        Ok(d) => d,
+        Err(p) => {
+            out.problems.push(p);
+            return out;
         }
     };
-    let locs = Locations::scan(text);
+    let raws: Vec<RawRecord> = match yaml::deserialize::<Option<Vec<RawRecord>>>(file, &doc) {
+        Ok(r) => r.unwrap_or_default(),
+        Err(p) => {
+            out.problems.push(p);
+            return out;
+        }
+    };
+    let locs = doc.locations();
     let mut problems = Vec::new();
     let mut records: Vec<Record> = Vec::new();
     let mut problem = |path: &str, msg: String| {
@@ -340,14 +287,16 @@ pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
         let record = Record {
             case: r.case,
             edition,
-            difference,
-            reason: r.reason.trim().to_string(),
-            location,
+            recorded: Recorded {
+                difference,
+                reason: r.reason.trim().to_string(),
+                location,
+            },
         };
         if records.iter().any(|o| {
             o.case == record.case
                 && o.edition == record.edition
-                && o.difference.point() == record.difference.point()
+                && o.recorded.difference.point() == record.recorded.difference.point()
         }) {
             problem(
                 &path,
@@ -355,7 +304,7 @@ pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
                     "{} {} {} is recorded twice, expected one record",
                     record.case,
                     record.edition,
-                    record.difference.point()
+                    record.recorded.difference.point()
                 ),
             );
             continue;

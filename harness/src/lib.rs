@@ -28,3 +28,6 @@ pub mod results;
 pub mod rulebooks;
 pub mod run;
 pub mod tags;
+pub mod view;
+pub mod vocabulary;
+pub mod yaml;

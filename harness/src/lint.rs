@@ -19,6 +19,8 @@ use crate::edition::Edition;
 use crate::locate::{index, join, Loc, Locations};
 use crate::problem::Problem;
 use crate::tags::{self, Tag};
+use crate::vocabulary::{is_id, published_label, published_verdict, verdict_names, LABELS};
+use crate::yaml;
 
 /// The outcome of linting one file.
 #[derive(Debug)]
@@ -28,103 +30,6 @@ pub struct FileLint {
     pub problems: Vec<Problem>,
     /// The id the file declares and where, for the corpus-wide uniqueness check.
     pub declared_id: Option<(String, Loc)>,
-}
-
-/// The eight published labels, for messages.
-pub const LABELS: &str = "将 杀 捉 兑 献 拦 跟 闲";
-
-/// Read a published label: the eight of 24.1–24.8 in either script (未定 is the engine's, not a
-/// book's).
-pub fn published_label(text: &str) -> Option<Label> {
-    Label::from_chinese(text).filter(|l| *l != Label::Undetermined)
-}
-
-/// The verdict names, for messages.
-pub fn verdict_names() -> String {
-    Verdict::PUBLISHED.map(Verdict::name).join(", ")
-}
-
-/// Read a published verdict (`undetermined` is the engine's, not a book's).
-pub fn published_verdict(name: &str) -> Option<Verdict> {
-    Verdict::from_name(name).filter(|v| Verdict::PUBLISHED.contains(v))
-}
-
-/// Whether `id` has the shape of an id: lower-case ASCII letters and digits in groups joined by
-/// single dashes.
-pub fn is_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.split('-').all(|g| {
-            !g.is_empty()
-                && g.bytes()
-                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
-        })
-}
-
-/// Remove the first ` at line L column C` of a serde_norway message (that position is printed
-/// in front instead); a second one, such as where a quoted scalar started, stays.
-pub fn strip_location(message: &str) -> String {
-    let mut from = 0;
-    while let Some(i) = message[from..].find(" at line ").map(|i| i + from) {
-        let tail = &message[i + " at line ".len()..];
-        let digits = |s: &str| s.bytes().take_while(u8::is_ascii_digit).count();
-        let n = digits(tail);
-        if n > 0 && tail[n..].starts_with(" column ") {
-            let m = digits(&tail[n + " column ".len()..]);
-            if m > 0 {
-                let end = i + " at line ".len() + n + " column ".len() + m;
-                return format!("{}{}", &message[..i], &message[end..]);
-            }
-        }
-        from = i + 1;
-    }
-    message.to_string()
-}
-
-/// Read a YAML text into `T`, or one problem at the place serde reports.
-pub fn deserialize<T: serde::de::DeserializeOwned>(file: &str, text: &str) -> Result<T, Problem> {
-    serde_yaml::from_str(text).map_err(|e| {
-        let at = e
-            .location()
-            .map(|l| Loc {
-                line: l.line(),
-                column: column_of(text, l.line(), l.index()),
-            })
-            .unwrap_or(Loc::START);
-        Problem::new(
-            file,
-            at,
-            bounds::clip_quoted(&with_allowed_values(&strip_location(&e.to_string()))),
-        )
-    })
-}
-
-/// A missing key's message, with what the key may hold (`missing field `cycle``, expected
-/// `exact` or `pattern`).
-fn with_allowed_values(message: &str) -> String {
-    let Some(key) = message
-        .split_once("missing field `")
-        .and_then(|(_, rest)| rest.split('`').next())
-    else {
-        return message.to_string();
-    };
-    let allowed = match key {
-        "cycle" => "exact, pattern".to_string(),
-        "labels_from" => "caption, summary".to_string(),
-        "provenance" => "published, reconstructed".to_string(),
-        "edition" => crate::edition::Edition::names(),
-        "verdict" => verdict_names(),
-        "label" => LABELS.replace(' ', ", "),
-        _ => return message.to_string(),
-    };
-    format!("{message}, expected one of {allowed}")
-}
-
-/// The 1-based character column of a byte index (serde_norway counts bytes).
-fn column_of(text: &str, line: usize, byte: usize) -> usize {
-    let byte = byte.min(text.len());
-    let start = text[..byte].rfind('\n').map_or(0, |i| i + 1);
-    let _ = line;
-    text.get(start..byte).map_or(1, |s| s.chars().count() + 1)
 }
 
 /// Lint the file at `path`, naming it `display` in problems. A file larger than
@@ -145,43 +50,37 @@ pub fn lint_file(path: &Path, display: &str) -> FileLint {
 }
 
 /// Lint a case file's text. `stem` is the file name without `.yaml`, which the id must equal.
-/// The text is first checked against the bounds ([`bounds::check_yaml`]: size, nesting, no
-/// alias); one that breaks them is not deserialised.
+/// The text is read by the one walk of [`yaml::read`], which checks the bounds (size, nesting,
+/// no alias) as it goes; one that breaks them is not deserialised.
 pub fn lint_text(file: &str, stem: &str, text: &str) -> FileLint {
     let broken = |p: Problem| FileLint {
         case: None,
         problems: vec![p],
         declared_id: None,
     };
-    if let Err(p) = bounds::check_yaml(file, text) {
-        return broken(p);
-    }
-    let raw: raw::CaseFile = match deserialize(file, text) {
+    let doc = match yaml::read(file, text) {
+        Ok(d) => d,
+        Err(p) => return broken(p),
+    };
+    let raw: raw::CaseFile = match yaml::deserialize(file, &doc) {
         Ok(r) => r,
         Err(p) => return broken(p),
     };
     let mut l = Linter {
         file,
         text,
-        locs: Locations::scan(text),
+        locs: doc.locations(),
         problems: Vec::new(),
     };
+    // The id is reported even when the rest of the file is broken; an empty one declares none.
+    let declared_id = (!raw.id.is_empty()).then(|| (raw.id.clone(), l.locs.value("id")));
     let case = l.case(raw, stem);
-    let declared_id = case.as_ref().map(|c| (c.id.clone(), l.locs.value("id")));
-    let Linter {
-        mut problems, locs, ..
-    } = l;
+    let mut problems = l.problems;
     problems.sort();
     bounds::cap_problems(file, &mut problems);
     let case = if problems.is_empty() { case } else { None };
     FileLint {
-        declared_id: declared_id.or_else(|| {
-            // Report the id even when the rest of the file is broken.
-            let raw_id: Option<String> = serde_yaml::from_str::<serde_yaml::Value>(text)
-                .ok()
-                .and_then(|v| v.get("id").and_then(|i| i.as_str()).map(str::to_string));
-            raw_id.map(|id| (id, locs.value("id")))
-        }),
+        declared_id,
         case,
         problems,
     }
@@ -849,24 +748,6 @@ fn join_moves(moves: &[Move]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn ids_and_locations() {
-        assert!(is_id("cxa2011-fig02"));
-        assert!(is_id("huo-2015-fig1"));
-        assert!(!is_id("Cxa2011"));
-        assert!(!is_id("a--b"));
-        assert!(!is_id("-a"));
-        assert_eq!(
-            strip_location("unknown field `x` at line 3 column 5, expected `a`"),
-            "unknown field `x`, expected `a`"
-        );
-        assert_eq!(strip_location("at line is fine"), "at line is fine");
-        assert_eq!(
-            strip_location("end of stream at line 20 column 1, while scanning a quoted scalar at line 3 column 8"),
-            "end of stream, while scanning a quoted scalar at line 3 column 8"
-        );
-    }
 
     /// A case whose second red move is the loose text `马四进二` (two red horses on file 四).
     fn loose_case(iccs: &str) -> String {

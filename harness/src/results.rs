@@ -7,19 +7,20 @@ use qili::Color;
 use serde::Serialize;
 
 use crate::case::{Case, CitedLine, CycleClaim, LabelsFrom, Provenance, Source};
-use crate::compare::{Comparison, Outcome};
+use crate::compare::{Comparison, Difference, Outcome};
 use crate::corpus::{BrokenFile, Corpus};
 use crate::errata::{self, Erratum};
-use crate::expectations::{Difference, Expectations};
+use crate::expectations::Expectations;
 use crate::problem::Problem;
 use crate::rulebooks;
 use crate::run::{EditionRun, Judged, Options};
 use crate::tags::Tag;
+use crate::view::anchor;
 
 /// Bump when the shape of `results.json` changes (README.md, "results.json", lists the
 /// versions). 2: `rule_books`, the verdicts under each rule book; 3: a published verdict may be
-/// absent (null).
-pub const SCHEMA_VERSION: u32 = 5;
+/// absent (null); 6: totals named for what they count.
+pub const SCHEMA_VERSION: u32 = 6;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Results {
@@ -89,24 +90,96 @@ fn branch_rows(cases: &[CaseResult]) -> Vec<BranchRow> {
         .collect()
 }
 
+/// The counts of a run. Each is named for what it counts, and the CLI's summary line and both
+/// reports show the same ones under the same names ([`Totals::rows`]); the `new:` and `stale:`
+/// lines of [`Results::failures`] are one per difference and one per record, as counted here.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Totals {
     /// Case files, sound or broken.
     pub cases: usize,
     /// Case × edition rows.
     pub runs: usize,
-    pub agrees: usize,
-    pub recorded: usize,
-    pub stale: usize,
-    pub new: usize,
-    /// Rows the engine could not judge, plus files that did not lint.
-    pub broken: usize,
+    /// Case × edition rows by outcome.
+    pub runs_by_outcome: ByOutcome,
+    /// Case files that did not lint.
+    pub broken_files: usize,
     pub verdicts_agreeing: usize,
     pub verdicts_compared: usize,
     pub plies_agreeing: usize,
     pub plies_compared: usize,
-    /// Differences explained by a record.
-    pub known_disagreements: usize,
+    /// Differences a record explains.
+    pub recorded_disagreements: usize,
+    /// Differences no record explains.
+    pub new_disagreements: usize,
+    /// Records that no longer hold.
+    pub stale_records: usize,
+}
+
+/// Case × edition rows per [`Outcome`], under the outcomes' names.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ByOutcome {
+    pub agrees: usize,
+    pub recorded: usize,
+    pub stale: usize,
+    pub new: usize,
+    pub broken: usize,
+}
+
+impl Totals {
+    /// Rows the engine could not judge, plus files that did not lint.
+    pub fn broken(&self) -> usize {
+        self.runs_by_outcome.broken + self.broken_files
+    }
+
+    /// The totals as shown, in order, by the CLI's summary line and both reports: a name in
+    /// English, the same in Chinese (the HTML report shows both), and the count.
+    pub fn rows(&self) -> [TotalsRow; 9] {
+        let row = |english, chinese, value: String| TotalsRow {
+            english,
+            chinese,
+            value,
+        };
+        [
+            row("cases", "判例", self.cases.to_string()),
+            row("case × edition", "", self.runs.to_string()),
+            row(
+                "verdicts agreeing",
+                "结论一致",
+                format!("{} / {}", self.verdicts_agreeing, self.verdicts_compared),
+            ),
+            row(
+                "plies agreeing",
+                "着法性质一致",
+                format!("{} / {}", self.plies_agreeing, self.plies_compared),
+            ),
+            row(
+                "agreeing case × edition",
+                "",
+                self.runs_by_outcome.agrees.to_string(),
+            ),
+            row(
+                "recorded disagreements",
+                "已记录的分歧",
+                self.recorded_disagreements.to_string(),
+            ),
+            row(
+                "new disagreements",
+                "新分歧",
+                self.new_disagreements.to_string(),
+            ),
+            row("stale records", "过期记录", self.stale_records.to_string()),
+            row("broken cases", "无法判定", self.broken().to_string()),
+        ]
+    }
+}
+
+/// One row of the totals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TotalsRow {
+    pub english: &'static str,
+    /// Empty where the English is all the HTML report shows.
+    pub chinese: &'static str,
+    pub value: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -235,41 +308,6 @@ pub struct PlyResult {
     /// The record's reason when the difference is recorded.
     pub reason: Option<String>,
     pub evidence: Option<Evidence>,
-}
-
-/// One line for tables: `24.3.direct 红马捉黑车 …` (the branch, which begins with its clause),
-/// then each threat's pieces and line, and the line shown.
-pub fn one_line(e: &Evidence) -> String {
-    let mut s = if e.text.is_empty() {
-        e.branch.id().to_string()
-    } else {
-        format!("{} {}", e.branch.id(), e.text)
-    };
-    let iccs = |line: &[qili::Move]| {
-        line.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    for t in e.threats() {
-        s.push_str(&format!(
-            "；{}→{}（{}，{}）{}",
-            t.attacker,
-            t.target,
-            t.kind.chinese(),
-            t.rootedness.chinese(),
-            iccs(&t.line)
-        ));
-    }
-    if !e.line().is_empty() {
-        s.push_str(&format!("；着法 {}", iccs(e.line())));
-    }
-    s
-}
-
-/// The anchor of a case × edition in `report.html`.
-pub fn anchor(case: &str, edition: &str) -> String {
-    format!("{case}--{edition}")
 }
 
 fn side_name(c: Color) -> &'static str {
@@ -415,17 +453,18 @@ pub fn build(
         .collect();
     let mut totals = Totals {
         cases: cases.len() + broken_files.len(),
-        broken: broken_files.len(),
+        broken_files: broken_files.len(),
         ..Totals::default()
     };
     for e in cases.iter().flat_map(|c| &c.editions) {
         totals.runs += 1;
+        let by = &mut totals.runs_by_outcome;
         match e.outcome {
-            Outcome::Agrees => totals.agrees += 1,
-            Outcome::Recorded => totals.recorded += 1,
-            Outcome::Stale => totals.stale += 1,
-            Outcome::New => totals.new += 1,
-            Outcome::Broken => totals.broken += 1,
+            Outcome::Agrees => by.agrees += 1,
+            Outcome::Recorded => by.recorded += 1,
+            Outcome::Stale => by.stale += 1,
+            Outcome::New => by.new += 1,
+            Outcome::Broken => by.broken += 1,
         }
         if let Some(c) = &e.comparison {
             if let Some(agrees) = c.verdict_agrees {
@@ -434,8 +473,10 @@ pub fn build(
             }
             totals.plies_compared += c.plies_compared;
             totals.plies_agreeing += c.plies_agreeing;
-            totals.known_disagreements +=
-                c.differences.iter().filter(|d| d.reason.is_some()).count();
+            let new = c.new_differences().count();
+            totals.new_disagreements += new;
+            totals.recorded_disagreements += c.differences.len() - new;
+            totals.stale_records += c.stale.len();
         }
     }
     let branches = branch_rows(&cases);
@@ -456,9 +497,9 @@ pub fn build(
 impl Results {
     /// Whether the run passes: nothing new, stale or broken.
     pub fn passes(&self) -> bool {
-        self.totals.new == 0
-            && self.totals.stale == 0
-            && self.totals.broken == 0
+        self.totals.new_disagreements == 0
+            && self.totals.stale_records == 0
+            && self.totals.broken() == 0
             && self.expectation_problems.is_empty()
     }
 

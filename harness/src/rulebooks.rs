@@ -17,8 +17,8 @@ use serde::Serialize;
 
 use crate::case::Case;
 use crate::corpus::Corpus;
-use crate::results::anchor;
 use crate::run::{selected, EditionRun, Judged, Options};
+use crate::view::anchor;
 
 /// What one rule book says about one case × edition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

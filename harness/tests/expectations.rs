@@ -2,8 +2,9 @@
 
 use std::path::PathBuf;
 
+use qili_harness::compare::Difference;
 use qili_harness::corpus;
-use qili_harness::expectations::{parse, Difference};
+use qili_harness::expectations::parse;
 
 fn fixtures() -> corpus::Corpus {
     corpus::load(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")).unwrap()
@@ -20,10 +21,10 @@ fn sound_records_load() {
     assert!(e.problems.is_empty(), "{:?}", e.problems);
     assert_eq!(e.records.len(), 2);
     assert!(matches!(
-        e.records[0].difference,
+        e.records[0].recorded.difference,
         Difference::Ply { ply: 2, .. }
     ));
-    assert_eq!(e.records[1].location, "d.yaml:7:3");
+    assert_eq!(e.records[1].recorded.location, "d.yaml:7:3");
     assert!(parse("d.yaml", "", &c).records.is_empty());
     assert!(parse("d.yaml", "# nothing recorded yet\n", &c)
         .problems

@@ -342,7 +342,10 @@ proptest! {
     #[test]
     fn any_text_as_disagreements_parses_without_panicking(text in ".{0,200}") {
         let corpus = corpus_of(FIXTURES);
-        let _ = expectations::parse("expectations/disagreements.yaml", &text, &corpus);
+        let e = expectations::parse("expectations/disagreements.yaml", &text, &corpus);
+        for p in &e.problems {
+            prop_assert!(p.to_string().starts_with("expectations/disagreements.yaml:"), "{}", p);
+        }
     }
 }
 
@@ -363,7 +366,10 @@ proptest! {
         let c = corpus::load(s.path()).unwrap();
         prop_assert_eq!(c.cases.len() + c.broken.len(), files.len() + 1);
         prop_assert!(c.case("fixture-fig06").is_some() || c.is_broken("fixture-fig06"));
-        let _ = expectations::load(&s.path().join("missing.yaml"), "x", &c);
+        // A missing disagreements file is one problem, named by the name it was given.
+        let e = expectations::load(&s.path().join("missing.yaml"), "x", &c);
+        prop_assert_eq!(e.problems.len(), 1);
+        prop_assert!(e.problems[0].to_string().starts_with("x:1:1: cannot read the file: "), "{}", e.problems[0]);
     }
 }
 
@@ -432,7 +438,9 @@ proptest! {
     fn any_text_as_a_move_list_is_read_or_refused(text in prop_oneof![".{0,40}", pool()]) {
         for s in START {
             let pos = input::position(Some(s), None, None, None).unwrap();
-            let _ = input::moves(&pos, &text);
+            if let Err(e) = input::moves(&pos, &text) {
+                prop_assert!(e.0.starts_with("--moves: "), "{}", e.0);
+            }
         }
     }
 
@@ -449,8 +457,19 @@ proptest! {
             2 => (Some(fen.as_str()), Some(binit.as_str())),
             _ => (None, None),
         };
-        let _ = input::position(f, b, side, None);
-        let _ = input::position(f, b, side, Some(Color::Red));
-        let _ = input::parse_side(&fen);
+        // An error names the option it is about (or both, when the two are given or neither).
+        for default in [None, Some(Color::Red)] {
+            if let Err(e) = input::position(f, b, side, default) {
+                let named = match which {
+                    0 => e.0.starts_with("--fen"),
+                    1 => e.0.starts_with("--binit"),
+                    _ => e.0.contains("--fen") && e.0.contains("--binit"),
+                };
+                prop_assert!(named, "{}", e.0);
+            }
+        }
+        if let Err(e) = input::parse_side(&fen) {
+            prop_assert!(e.starts_with(&format!("'{fen}' is not a side")), "{}", e);
+        }
     }
 }

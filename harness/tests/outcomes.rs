@@ -6,8 +6,8 @@
 mod common;
 
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
+use qili_harness::compare::Difference;
 use qili_harness::compare::Outcome;
-use qili_harness::expectations::Difference;
 use qili_harness::{corpus, expectations, results, run};
 
 fn main() {

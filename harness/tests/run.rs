@@ -11,7 +11,7 @@ fn run_never_writes_into_the_corpus() {
     let corpus = corpus_copy(s.path());
     let before = snapshot(&corpus);
     let o = qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
-    assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(FIXTURES_FAIL), "{}", stderr(&o));
     assert_eq!(snapshot(&corpus), before, "the corpus changed");
     for f in ["summary.md", "report.html", "results.json"] {
         assert!(s.path().join("reports").join(f).is_file(), "{f} missing");
@@ -50,7 +50,7 @@ fn reports_are_written_as_a_set() {
         std::fs::write(reports.join(f), "OLD").unwrap();
     }
     let o = qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
-    assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(FIXTURES_FAIL), "{}", stderr(&o));
     assert!(std::fs::read_to_string(reports.join("summary.md"))
         .unwrap()
         .starts_with("# qili"));
@@ -216,7 +216,7 @@ fn results_json_has_every_case_and_edition() {
             "run", "--corpus", "corpus", "--out", "forced", "--rules", "cxa2011",
         ],
     );
-    assert!(o.status.code().is_some_and(|c| c <= 1));
+    assert_eq!(o.status.code(), Some(FIXTURES_FAIL), "{}", stderr(&o));
     let text = std::fs::read_to_string(s.path().join("forced/results.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(v["rules_override"], "cxa2011");
@@ -269,4 +269,78 @@ fn broken_files_are_reported_and_do_not_stop_the_others() {
         "{summary}"
     );
     assert!(summary.contains("| fixture-fig06 | cxa2011 |"), "{summary}");
+}
+
+/// The totals count what the Failures list lists: one `new:` line per new disagreement and
+/// one `stale:` line per stale record, however many fall in one case × edition; and the
+/// terminal's summary line shows the same counts under the same names as summary.md.
+#[test]
+fn totals_count_what_the_failures_list() {
+    let s = Scratch::new("totals");
+    corpus_copy(s.path());
+    // Two records of fixture-fig06 that qili agrees with (both stale, in one row), and one of
+    // the two differences of the trial edition of fixture-two-editions (the other stays new).
+    let record = |case: &str, edition: &str, at: &str, published: &str, engine: &str| {
+        format!("- {{ case: {case}, edition: {edition}, {at}, published: {published}, engine: {engine}, reason: r }}\n")
+    };
+    let records = [
+        record("fixture-fig06", "cxa2011", "ply: 2", "闲", "捉"),
+        record(
+            "fixture-fig06",
+            "cxa2011",
+            "verdict: true",
+            "red_loses",
+            "draw",
+        ),
+        record(
+            "fixture-two-editions",
+            "cxa2011-trial",
+            "ply: 1",
+            "将",
+            "闲",
+        ),
+    ]
+    .concat();
+    std::fs::write(s.path().join("expectations/disagreements.yaml"), records).unwrap();
+    let o = qili(s.path(), &["run", "--corpus", "corpus", "--out", "reports"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines = |prefix: &str| out.lines().filter(|l| l.starts_with(prefix)).count();
+    assert_eq!((lines("new: "), lines("stale: ")), (1, 2), "{out}");
+    assert!(
+        out.contains(
+            "recorded disagreements 1, new disagreements 1, stale records 2, broken cases 0"
+        ),
+        "{out}"
+    );
+    let summary = std::fs::read_to_string(s.path().join("reports/summary.md")).unwrap();
+    let failures = &summary[summary.find("## Failures").unwrap()..];
+    let listed = |prefix: &str| failures.lines().filter(|l| l.starts_with(prefix)).count();
+    assert_eq!(
+        (listed("- new: "), listed("- stale: ")),
+        (1, 2),
+        "{failures}"
+    );
+    for row in [
+        "| recorded disagreements | 1 |",
+        "| new disagreements | 1 |",
+        "| stale records | 2 |",
+    ] {
+        assert!(summary.contains(row), "{row} in {summary}");
+    }
+    let v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(s.path().join("reports/results.json")).unwrap(),
+    )
+    .unwrap();
+    let t = &v["totals"];
+    assert_eq!(
+        (
+            &t["recorded_disagreements"],
+            &t["new_disagreements"],
+            &t["stale_records"]
+        ),
+        (&1.into(), &1.into(), &2.into())
+    );
+    // By outcome, the same run counts each row once: fixture-fig06 is one stale row.
+    assert_eq!(t["runs_by_outcome"]["stale"], 1);
 }

@@ -23,7 +23,7 @@ use qili::rules::{judge_with, RuleBook, Ruling, Scope, Verdict};
 use qili::{Move, Position, Setup, SetupMode};
 use qili_harness::case::Case;
 use qili_harness::corpus;
-use qili_harness::results::one_line;
+use qili_harness::view::one_line;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Transform {

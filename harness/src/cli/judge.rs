@@ -73,7 +73,7 @@ pub fn text(ruling: &Ruling) -> String {
             p.side.chinese().to_string(),
             p.chinese.clone(),
             p.label.chinese().to_string(),
-            crate::results::one_line(&p.evidence),
+            crate::view::one_line(&p.evidence),
         ]);
     }
     let mut s = table::render(&rows);

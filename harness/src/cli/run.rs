@@ -107,21 +107,16 @@ pub fn main(args: Args) -> CliResult {
         Vec::new()
     };
 
-    let t = &results.totals;
-    super::emit(format!(
-        "{} case(s), {} case × edition: {} agree, {} recorded disagreement(s), {} new, {} stale, {} broken; verdicts {}/{}, plies {}/{}",
-        t.cases,
-        t.runs,
-        t.agrees,
-        t.recorded,
-        t.new,
-        t.stale,
-        t.broken,
-        t.verdicts_agreeing,
-        t.verdicts_compared,
-        t.plies_agreeing,
-        t.plies_compared
-    ));
+    // The same counts under the same names as the reports' totals.
+    super::emit(
+        results
+            .totals
+            .rows()
+            .iter()
+            .map(|row| format!("{} {}", row.english, row.value))
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
     let failures = results.failures();
     for f in failures.iter().take(MAX_LISTED) {
         super::emit(f);

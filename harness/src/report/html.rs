@@ -65,7 +65,6 @@ fn badge(o: Outcome) -> String {
 }
 
 fn totals(s: &mut String, r: &Results) {
-    let t = &r.totals;
     match &r.rules_override {
         Some(b) => {
             let _ = writeln!(
@@ -80,27 +79,13 @@ fn totals(s: &mut String, r: &Results) {
         let _ = writeln!(s, "<p>Only cases matching <code>{}</code>.</p>", escape(f));
     }
     s.push_str("<table class=\"totals\">\n");
-    let rows = [
-        ("cases 判例", t.cases.to_string()),
-        ("case × edition", t.runs.to_string()),
-        (
-            "verdicts agreeing 结论一致",
-            format!("{} / {}", t.verdicts_agreeing, t.verdicts_compared),
-        ),
-        (
-            "plies agreeing 着法性质一致",
-            format!("{} / {}", t.plies_agreeing, t.plies_compared),
-        ),
-        (
-            "known disagreements 已记录的分歧",
-            t.known_disagreements.to_string(),
-        ),
-        ("new disagreements 新分歧", t.new.to_string()),
-        ("stale records 过期记录", t.stale.to_string()),
-        ("broken cases 无法判定", t.broken.to_string()),
-    ];
-    for (k, v) in rows {
-        let _ = writeln!(s, "<tr><th>{k}</th><td>{v}</td></tr>");
+    for row in r.totals.rows() {
+        let name = if row.chinese.is_empty() {
+            row.english.to_string()
+        } else {
+            format!("{} {}", row.english, row.chinese)
+        };
+        let _ = writeln!(s, "<tr><th>{name}</th><td>{}</td></tr>", row.value);
     }
     s.push_str("</table>\n");
 }
@@ -332,7 +317,7 @@ fn edition(s: &mut String, e: &EditionResult) {
         let mut evidence = p
             .evidence
             .as_ref()
-            .map(|ev| escape(&crate::results::one_line(ev)))
+            .map(|ev| escape(&crate::view::one_line(ev)))
             .unwrap_or_default();
         if let Some(reason) = &p.reason {
             let _ = write!(evidence, "<br><em>recorded: {}</em>", escape(reason));

@@ -38,6 +38,10 @@ pub fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
+/// What `qili run` exits with on the fixture corpus: 1, as the trial edition of
+/// fixture-two-editions is a new disagreement (its published 将 is qili's 闲, on purpose).
+pub const FIXTURES_FAIL: i32 = 1;
+
 /// Copy the fixture cases into `dir/corpus`, with an empty disagreements file beside it
 /// (`dir/expectations/disagreements.yaml`: a missing one is an error), and return the corpus
 /// path.
