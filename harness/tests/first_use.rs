@@ -196,3 +196,22 @@ fn help_states_the_exit_codes() {
         "{out}"
     );
 }
+
+/// Sources are cited by author and title, not by the file names of the research material
+/// (`seed 004`, `shared/seeds/…`).
+#[test]
+fn corpus_sources_are_cited_by_author_and_title() {
+    let dir = corpus_dir();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml" || e == "md"))
+        .collect();
+    files.push(dir.join("../expectations/disagreements.yaml"));
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for bad in ["seed 00", "seed00", "shared/seeds"] {
+            assert!(!text.contains(bad), "{} cites '{bad}'", f.display());
+        }
+    }
+}

@@ -492,4 +492,6 @@ pub(crate) fn classes_of_all(start: &Position, moves: &[Move], book: &RuleBook) 
 }
 
 #[cfg(test)]
+mod axf_tests;
+#[cfg(test)]
 mod tests;

@@ -1,0 +1,119 @@
+//! The Asian rules' mechanisms (`RuleBook::axf`), each on a small position of qili's own, beside
+//! the 2011 book's ruling of the same moves where the two differ (digest §2.5).
+
+use crate::notation::{fen, iccs};
+use crate::rules::{judge, judge_with, Label, RuleBook, Ruling, Scope, SideClass, Verdict};
+use crate::{Move, SetupMode};
+
+fn moves(text: &str) -> Vec<Move> {
+    text.split_whitespace()
+        .map(|m| iccs::parse(m).expect("test move is ICCS"))
+        .collect()
+}
+
+fn under(book: &RuleBook, position: &str, text: &str) -> Ruling {
+    let pos = fen::parse(position, SetupMode::Standard).expect("test position is legal");
+    judge_with(&pos, &moves(text), book, Scope::AllPlies).expect("test moves are legal")
+}
+
+fn label(book: &RuleBook, position: &str, text: &str, ply: usize) -> Label {
+    under(book, position, text).plies[ply - 1].label
+}
+
+/// The AXF rules apply when the position has occurred three times: one period played once more
+/// than the book prints is no case yet; the third occurrence is. The CXA figures are ruled at
+/// the second.
+#[test]
+fn the_asian_rules_apply_at_the_third_occurrence() {
+    let pos = "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w";
+    let once = "f0e0 e8f8 e0f0 f8e8";
+    let axf = RuleBook::axf();
+    let start = fen::parse(pos, SetupMode::Standard).unwrap();
+    assert_eq!(
+        judge(&start, &moves(once), &axf).unwrap().verdict,
+        Verdict::NoRepetition
+    );
+    assert_eq!(
+        judge(&start, &moves(once), &RuleBook::cxa2011())
+            .unwrap()
+            .verdict,
+        Verdict::RedLoses
+    );
+    let twice = format!("{once} {once}");
+    let r = judge(&start, &moves(&twice), &axf).unwrap();
+    assert_eq!(r.cycle.as_ref().unwrap().red.class, SideClass::LongCheck);
+    assert_eq!(r.verdict, Verdict::RedLoses);
+}
+
+/// §2.5 E (分捉多子), rule 32: the rook attacks the horse from d5 and the cannon from d7, a new
+/// rootless target each move. The 2011 book calls it 长捉 (red changes); the Asian rules chase
+/// one and the same piece or none, so red chases different pieces in turn: allowed, a draw.
+#[test]
+fn chasing_different_pieces_in_turn_is_allowed() {
+    let pos = "4k4/9/8c/9/n2R5/9/9/9/9/3K5 w";
+    let round = "d5d7 e9e8 d7d5 e8e9";
+    let cycle = format!("{round} {round}");
+    let cxa = under(&RuleBook::cxa2011(), pos, &cycle);
+    assert_eq!(cxa.verdict, Verdict::RedMustChange);
+    let axf = under(&RuleBook::axf(), pos, &cycle);
+    assert!(axf.plies.iter().step_by(2).all(|p| p.label == Label::Chase));
+    assert_eq!(axf.cycle.as_ref().unwrap().red.class, SideClass::Allowed);
+    assert_eq!(axf.verdict, Verdict::Draw);
+    // The rook following one horse round the cycle chases it perpetually: red changes.
+    let same = "4k4/9/9/9/n2R5/9/9/9/9/3K5 b";
+    let round = "a5b7 d5d7 b7a5 d7d5";
+    let r = under(&RuleBook::axf(), same, &format!("{round} {round} {round}"));
+    let cycle = r.cycle.as_ref().unwrap();
+    assert_eq!(cycle.red.class, SideClass::ForbiddenSoft);
+    assert_eq!(cycle.black.class, SideClass::Allowed);
+    assert_eq!(r.verdict, Verdict::RedMustChange);
+}
+
+/// Pinned pieces neither protect nor attack (diagrams 39–41): the black rook that blocks the
+/// horse's check stands pinned on the horse's leg. Under the 2011 book it chases the horse (it
+/// may legally take it); under the Asian rules it attacks nothing.
+#[test]
+fn a_pinned_piece_attacks_nothing() {
+    let pos = "4k4/2N6/9/9/3r5/9/9/9/9/5K3 b";
+    assert_eq!(label(&RuleBook::cxa2011(), pos, "d5d8", 1), Label::Chase);
+    assert_eq!(label(&RuleBook::axf(), pos, "d5d8", 1), Label::Idle);
+}
+
+/// Rule 24 and 40: a rook that steps next to a black rook which may take it back offers a
+/// sacrifice or an exchange, never a chase; the 2011 book weighs the heavier, 捉 (献兼捉).
+#[test]
+fn same_type_pieces_that_can_take_each_other_are_not_chased() {
+    let pos = "4k4/9/9/9/r8/9/9/9/9/1R1K5 w";
+    assert_eq!(label(&RuleBook::cxa2011(), pos, "b0b5", 1), Label::Chase);
+    assert!(!label(&RuleBook::axf(), pos, "b0b5", 1).is_attack());
+}
+
+/// §2.5 C, rule 35: two rooks against one guard on the cannon is a joint chase under the 2011
+/// book (少根子) and no chase under the Asian rules (two pieces attacking a protected piece).
+#[test]
+fn several_pieces_against_a_protected_piece_do_not_chase() {
+    let pos = "1rbaka3/9/1c7/9/9/9/9/9/4A4/1R1K2R2 w";
+    assert_eq!(label(&RuleBook::cxa2011(), pos, "g0g7", 1), Label::Chase);
+    assert_eq!(label(&RuleBook::axf(), pos, "g0g7", 1), Label::Idle);
+}
+
+/// Rule 15: a rook attacked by a horse or a cannon is chased whatever its protection, and that
+/// chase outweighs the rook side's own: the cannon that comes to attack the guarded rook
+/// chases it.
+#[test]
+fn a_rook_attacked_by_a_cannon_is_chased_even_when_protected() {
+    // The black rook on c7 is guarded by the horse on b9; the cannon comes to c2 behind the
+    // pawn on c4 and attacks it.
+    let pos = "1n2k4/9/2r6/9/2P6/9/9/7C1/9/3K5 w";
+    let r = under(&RuleBook::axf(), pos, "h2c2");
+    assert_eq!(
+        r.plies[0].label,
+        Label::Chase,
+        "{}",
+        r.plies[0].evidence.text
+    );
+    assert_eq!(
+        r.plies[0].evidence.threats()[0].target.square.to_string(),
+        "c7"
+    );
+}
