@@ -182,7 +182,7 @@ pub fn render(p: &Perf) -> String {
     }
     let _ = writeln!(
         s,
-        "Each case × edition is judged alone on one thread, {} time(s) in a row, under its own rule book, and compared with what was published (`run::judge_block`); the table gives the median, the fastest and the slowest of those runs, and the medians under all four rule books added up (what the rule-book comparison of the reports costs for that case). The whole run is timed {} time(s) the same way.\n",
+        "Each case × edition is judged alone on one thread, {} time(s) in a row, under its own rule book, and compared with what was published (`run::judge_block`); the table gives the median, the fastest and the slowest of those runs, and the medians under all the rule books added up (what the rule-book comparison of the reports costs for that case). The whole run is timed {} time(s) the same way.\n",
         p.repeats, p.repeats
     );
     let medians: Vec<Duration> = p.cases.iter().map(|c| c.own.median()).collect();
@@ -218,7 +218,7 @@ pub fn render(p: &Perf) -> String {
             ms(total),
         ),
         (
-            "the same under all four rule books (one thread)".to_string(),
+            "the same under all the rule books (one thread)".to_string(),
             ms(total_all),
         ),
         (
@@ -241,7 +241,7 @@ pub fn render(p: &Perf) -> String {
         let _ = writeln!(s, "| {k} | {v} |");
     }
     s.push_str("\n## Per case × edition, slowest first\n\n");
-    s.push_str("| case | edition | rule book | plies | median ms | min ms | max ms | all four rule books ms |\n|---|---|---|---:|---:|---:|---:|---:|\n");
+    s.push_str("| case | edition | rule book | plies | median ms | min ms | max ms | all rule books ms |\n|---|---|---|---:|---:|---:|---:|---:|\n");
     for c in &p.cases {
         let _ = writeln!(
             s,
