@@ -289,7 +289,7 @@ pub(crate) fn reason(
     verdict: Verdict,
 ) -> String {
     let side = |name: &str, (class, summary): (SideClass, &str)| {
-        format!("{name}{summary}，为{}", class.chinese())
+        format!("{name}{summary}，为{}", book.class_name(class))
     };
     let a = &book.adjudication;
     let (general, long_check, one_forbidden) = (a.general, a.long_check, a.one_forbidden);
@@ -315,10 +315,10 @@ pub(crate) fn reason(
                 (_, SideClass::Allowed) => {
                     format!("禁止着法对允许着法，禁止的一方变着（{one_forbidden}）")
                 }
-                (SideClass::ForbiddenHard, SideClass::ForbiddenSoft) => format!(
-                    "单子长捉车或无根子，对方为联合捉或捉少根子，前者变着（{}）",
-                    a.weighing.map_or(general, |w| w.single_against_joint)
-                ),
+                (SideClass::ForbiddenHard, SideClass::ForbiddenSoft) => match a.weighing {
+                    Some(w) => format!("{}（{}）", w.heavier_changes, w.single_against_joint),
+                    None => format!("由重的一方变着（{general}）"),
+                },
                 _ => format!(
                     "禁止着法对长将以外的着法，按 {} 由重的一方变着",
                     a.weighing.map_or(general, |w| w.clause)

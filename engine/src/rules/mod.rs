@@ -109,6 +109,8 @@ impl Cycle {
 pub struct SideRuling {
     pub color: Color,
     pub class: SideClass,
+    /// The class in the rule book's words.
+    pub class_chinese: &'static str,
     /// 长捉, 一将一闲, 长兑 … as a referee summarises it.
     pub summary: String,
 }
@@ -283,9 +285,11 @@ impl<'a> Labeller<'a> {
             replies,
             evasions,
         };
+        let class = adjudicate::classify_side(&sp, book);
         SideRuling {
             color,
-            class: adjudicate::classify_side(&sp, book),
+            class,
+            class_chinese: book.class_name(class),
             summary: adjudicate::summary(&sp.labels),
         }
     }

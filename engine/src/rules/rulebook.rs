@@ -257,6 +257,10 @@ pub struct Weighing {
     pub clause: &'static str,
     /// The single-piece chase against the joint or short-rooted one.
     pub single_against_joint: &'static str,
+    /// What the lighter forbidden cycle is, in the book's terms.
+    pub lighter: &'static str,
+    /// Why the heavier side changes, in the book's terms (the clause follows).
+    pub heavier_changes: &'static str,
 }
 
 /// The clause each branch of the ruling model cites under a rule book, for every branch but
@@ -343,6 +347,8 @@ const CXA2011_ADJUDICATION: Adjudication = Adjudication {
     weighing: Some(Weighing {
         clause: "26.9",
         single_against_joint: "26.9.2、26.9.3",
+        lighter: "禁止着法（含联合捉或捉少根子）",
+        heavier_changes: "单子长捉车或无根子，对方为联合捉或捉少根子，前者变着",
     }),
     doubt_is_idle: false,
     general: "25",
@@ -519,6 +525,8 @@ impl RuleBook {
                 weighing: Some(Weighing {
                     clause: "AXF细则15",
                     single_against_joint: "AXF细则15",
+                    lighter: "禁止着法（不是马炮捉车）",
+                    heavier_changes: "马炮长捉车重于对方的长捉，前者变着",
                 }),
                 doubt_is_idle: false,
                 general: "AXF总则5",
@@ -546,6 +554,14 @@ impl RuleBook {
 
     pub fn all() -> Vec<RuleBook> {
         RuleBookId::ALL.into_iter().map(RuleBook::get).collect()
+    }
+
+    /// A side's class in the book's words (the lighter forbidden cycle is the book's own).
+    pub fn class_name(&self, class: crate::rules::SideClass) -> &'static str {
+        match (class, self.adjudication.weighing) {
+            (crate::rules::SideClass::ForbiddenSoft, Some(w)) => w.lighter,
+            _ => class.chinese(),
+        }
     }
 
     /// The clause `branch` cites under this book (empty for the budget's, which is no rule).

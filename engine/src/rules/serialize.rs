@@ -233,7 +233,7 @@ impl Serialize for SideRuling {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_struct("SideRuling", 3)?;
         m.serialize_field("class", self.class.name())?;
-        m.serialize_field("class_chinese", self.class.chinese())?;
+        m.serialize_field("class_chinese", self.class_chinese)?;
         m.serialize_field("summary", &self.summary)?;
         m.end()
     }

@@ -80,7 +80,7 @@ pub fn text(ruling: &Ruling) -> String {
     match &ruling.cycle {
         Some(c) => {
             for (name, side) in [("红方", &c.red), ("黑方", &c.black)] {
-                s.push_str(&format!("{name}：{}", side.class.chinese()));
+                s.push_str(&format!("{name}：{}", side.class_chinese));
                 if !side.summary.is_empty() {
                     s.push_str(&format!("（{}）", side.summary));
                 }

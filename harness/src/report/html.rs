@@ -386,9 +386,9 @@ fn edition(s: &mut String, e: &EditionResult) {
                 let _ = writeln!(
                     s,
                     "<p class=\"evidence\">红方 {} {} · 黑方 {} {} · judged plies {}–{} ({}): {}</p>",
-                    escape(c.red.class.chinese()),
+                    escape(c.red.class_chinese),
                     escape(&c.red.summary),
-                    escape(c.black.class.chinese()),
+                    escape(c.black.class_chinese),
                     escape(&c.black.summary),
                     c.start + 1,
                     c.start + c.len,
