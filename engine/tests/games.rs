@@ -5,35 +5,12 @@
 
 mod common;
 
-use common::perft_positions;
+use common::{fresh_game, perft_positions};
 use proptest::prelude::*;
 use qili::history::there_and_backs;
 use qili::notation::{fen, parse_moves};
 use qili::rules::{judge, judge_with, CycleRule, Label, RuleBook, Ruling, Scope, Verdict};
 use qili::{Move, Position, SetupMode};
-
-/// A game from `start` by the choices, never returning to a position it had; it stops early
-/// when every move would repeat one, or the side to move has none.
-fn fresh_game(start: &Position, choices: &[u16]) -> Vec<Move> {
-    let mut pos = start.clone();
-    let mut seen = vec![pos.hash()];
-    let mut moves = Vec::new();
-    for &c in choices {
-        let fresh: Vec<Move> = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|&m| !seen.contains(&pos.after(m).hash()))
-            .collect();
-        if fresh.is_empty() {
-            break;
-        }
-        let m = fresh[c as usize % fresh.len()];
-        pos.play_unchecked(m);
-        seen.push(pos.hash());
-        moves.push(m);
-    }
-    moves
-}
 
 fn play(start: &Position, moves: &[Move]) -> Position {
     let mut pos = start.clone();

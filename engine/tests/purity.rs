@@ -5,34 +5,11 @@
 
 mod common;
 
-use common::perft_positions;
+use common::{fresh_game, perft_positions};
 use proptest::prelude::*;
 use qili::notation::{fen, iccs};
 use qili::rules::{judge, judge_with, JudgeError, Label, RuleBook, Scope, MAX_PLIES};
 use qili::{Move, Position, SetupMode};
-
-/// A game from `start` by the choices, never returning to a position it had (so every ply's
-/// predecessor is the ply before it); it stops early when every move would repeat one.
-fn fresh_game(start: &Position, choices: &[u16]) -> Vec<Move> {
-    let mut pos = start.clone();
-    let mut seen = vec![pos.hash()];
-    let mut moves = Vec::new();
-    for &c in choices {
-        let fresh: Vec<Move> = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|&m| !seen.contains(&pos.after(m).hash()))
-            .collect();
-        if fresh.is_empty() {
-            break;
-        }
-        let m = fresh[c as usize % fresh.len()];
-        pos.play_unchecked(m);
-        seen.push(pos.hash());
-        moves.push(m);
-    }
-    moves
-}
 
 fn moves(text: &str) -> Vec<Move> {
     text.split_whitespace()
