@@ -26,7 +26,7 @@ pub fn render(r: &Results) -> String {
         }
         None => s.push_str("Each edition judged under its own rule book.\n\n"),
     }
-    s.push_str("What is judged is the cycle repeating at the end of a case's moves: the shortest period whose start position recurs at the last move (循环重复), or, where no position has occurred three times, nine rounds of one side's forbidden attacks alternating on three or more points (九个回合); nothing where neither holds. [report.html](report.html) shows which plies each ruling judged; the other plies are labelled, not judged.\n\n");
+    s.push_str("What is judged is the cycle repeating at the end of a case's moves: the shortest period whose start position recurs at the last move (循环重复), or, where no position has occurred three times, nine rounds of one side's forbidden attacks alternating on three or more points (九个回合); nothing where neither holds. The CXA books rule a cycle from its second occurrence (their figures print one period); the Asian rules (`axf`) from its third, with no nine-round rule. [report.html](report.html) shows which plies each ruling judged; the other plies are labelled, not judged.\n\n");
     if let Some(f) = &r.filter {
         let _ = writeln!(s, "Only cases matching `{}` (`--filter`).\n", cell(f));
     }
