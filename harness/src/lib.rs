@@ -27,6 +27,7 @@ pub mod report;
 pub mod results;
 pub mod rulebooks;
 pub mod run;
+pub mod scan;
 pub mod tags;
 pub mod view;
 pub mod vocabulary;

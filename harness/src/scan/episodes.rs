@@ -1,0 +1,114 @@
+//! The repetitions of a game, grouped into episodes, each ruled at its end.
+//!
+//! A position that occurs again is a recurrence. Recurrences within [`GAP`] plies of each other
+//! belong to one episode (a cycle repeats a position every ply once it has begun); the episode
+//! is ruled on the game up to its last recurrence, as the whole-game rules rule a game that
+//! ends there: the cycle repeating at that end is what is judged.
+
+use qili::rules::{judge, JudgeError, RuleBook, Ruling};
+use qili::{Move, Position};
+
+/// Recurrences more than this many plies apart are separate episodes.
+pub const GAP: usize = 2;
+
+/// Plies of history an episode's ruling looks back over (the cycle and what led into it); a
+/// longer game is judged from that many plies before the episode's end, so that every ruling
+/// is bounded whatever the game's length.
+pub const WINDOW: usize = 400;
+
+/// One stretch of recurring positions and its ruling.
+#[derive(Clone, Debug)]
+pub struct Episode {
+    /// The 1-based ply after which a position first recurred in the stretch.
+    pub first: usize,
+    /// The 1-based ply of its last recurrence, where it is ruled.
+    pub last: usize,
+    pub ruling: Ruling,
+}
+
+/// Every episode of the game `moves` from `start` (legal moves), ruled under `book`.
+pub fn episodes(
+    start: &Position,
+    moves: &[Move],
+    book: &RuleBook,
+) -> Result<Vec<Episode>, JudgeError> {
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    positions.push(start.clone());
+    for &m in moves {
+        let next = positions.last().expect("the start").after(m);
+        positions.push(next);
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut recurrences = Vec::new();
+    for (i, p) in positions.iter().enumerate() {
+        // The same placement with the same side to move (the hash covers both).
+        if !seen.insert(p.hash()) {
+            recurrences.push(i);
+        }
+    }
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    for i in recurrences {
+        match spans.last_mut() {
+            Some((_, last)) if i - *last <= GAP => *last = i,
+            _ => spans.push((i, i)),
+        }
+    }
+    spans
+        .into_iter()
+        .map(|(first, last)| {
+            let from = last.saturating_sub(WINDOW);
+            let ruling = judge(&positions[from], &moves[from..last], book)?;
+            Ok(Episode {
+                first,
+                last,
+                ruling,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use qili::notation::{fen, iccs};
+    use qili::rules::Verdict;
+    use qili::SetupMode;
+
+    fn moves(text: &str) -> Vec<Move> {
+        text.split_whitespace()
+            .map(|m| iccs::parse(m).unwrap())
+            .collect()
+    }
+
+    /// 图6's perpetual check played three times, after a few moves and before others: one
+    /// episode, ruled at its last recurrence (red loses); a game that never repeats has none.
+    #[test]
+    fn a_repetition_in_the_middle_of_a_game_is_one_episode_ruled_at_its_end() {
+        let start = fen::parse("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", SetupMode::Standard).unwrap();
+        let round = "f0e0 e8f8 e0f0 f8e8";
+        let game = moves(&format!("{round} {round} {round}"));
+        let found = episodes(&start, &game, &RuleBook::cxa2011()).unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!((found[0].first, found[0].last), (4, 12));
+        assert_eq!(found[0].ruling.verdict, Verdict::RedLoses);
+        let fresh = episodes(&start, &game[..3], &RuleBook::cxa2011()).unwrap();
+        assert!(fresh.is_empty());
+    }
+
+    /// Two repetitions far apart are two episodes.
+    #[test]
+    fn repetitions_far_apart_are_separate_episodes() {
+        let start = Position::start();
+        let shuffle = "h0g2 h9g7 g2h0 g7h9";
+        let between = "b2e2 b7e7 b0c2 b9c7 a0b0 a9b9";
+        let game = moves(&format!("{shuffle} {between} {shuffle}"));
+        let found = episodes(&start, &game, &RuleBook::cxa2011()).unwrap();
+        assert_eq!(
+            found.len(),
+            2,
+            "{:?}",
+            found.iter().map(|e| (e.first, e.last)).collect::<Vec<_>>()
+        );
+        assert!(found[1].first > found[0].last + GAP);
+    }
+}

@@ -1,0 +1,74 @@
+//! `qili scan`: the repetitions in real game records, each ruled at its end.
+//!
+//! A game is a start position and its main line; what repeats in it is grouped into episodes
+//! ([`episodes`]), and each episode is ruled as the whole-game rules rule a game that ends
+//! there (the cycle repeating at its end). Text files are decoded first ([`decode`]).
+
+pub mod decode;
+pub mod episodes;
+pub mod files;
+pub mod record;
+pub mod summary;
+
+use qili::rules::RuleBook;
+use qili::{Move, Position};
+
+use record::{EpisodeLine, GameLine};
+
+/// Where a game came from and how its file was read.
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    pub file: &'a str,
+    /// 1-based index of the game in its file.
+    pub game: usize,
+    pub format: &'static str,
+    pub encoding: &'static str,
+}
+
+/// One game's line: its episodes ruled under `book`, and its recorded result held against the
+/// last of them when the game ends there.
+pub fn scan_game(
+    source: Source<'_>,
+    headers: Vec<(String, String)>,
+    start: &Position,
+    moves: &[Move],
+    error: Option<String>,
+    book: &RuleBook,
+) -> GameLine {
+    let (found, judge_error) = match episodes::episodes(start, moves, book) {
+        Ok(e) => (e, None),
+        Err(e) => (
+            Vec::new(),
+            Some(format!("the engine refused the game: {e}")),
+        ),
+    };
+    let ends_game = found
+        .last()
+        .is_some_and(|e| moves.len() - e.last <= episodes::GAP);
+    let recorded = record::recorded(
+        &headers,
+        found.last().filter(|_| ends_game).map(|e| &e.ruling),
+    );
+    let episodes = found
+        .into_iter()
+        .map(|e| EpisodeLine {
+            first_ply: e.first,
+            last_ply: e.last,
+            offset: e.last.saturating_sub(episodes::WINDOW) + 1,
+            ruling: e.ruling,
+        })
+        .collect();
+    GameLine {
+        file: source.file.to_string(),
+        game: source.game,
+        format: source.format,
+        encoding: source.encoding,
+        headers,
+        plies: moves.len(),
+        episodes,
+        recorded,
+        error: error
+            .map(|e| format!("{}, game {}: {e}", source.file, source.game))
+            .or(judge_error),
+    }
+}

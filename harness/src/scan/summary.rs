@@ -1,0 +1,77 @@
+//! The totals of a scan, printed at its end.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::record::GameLine;
+
+/// What a scan found, over every file.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Summary {
+    pub files: usize,
+    pub games: usize,
+    pub games_with_repetition: usize,
+    pub episodes: usize,
+    /// Episodes by verdict name.
+    pub verdicts: BTreeMap<String, usize>,
+    /// Games whose recorded result was held against the verdict, and how many disagree.
+    pub results_compared: usize,
+    pub results_disagreeing: usize,
+    /// Errors by kind (`unreadable file`, `unreadable game`, `bad move` …).
+    pub errors: BTreeMap<String, usize>,
+}
+
+impl Summary {
+    /// Count one game.
+    pub fn add(&mut self, line: &GameLine) {
+        self.games += 1;
+        if !line.episodes.is_empty() {
+            self.games_with_repetition += 1;
+        }
+        self.episodes += line.episodes.len();
+        for e in &line.episodes {
+            *self
+                .verdicts
+                .entry(e.ruling.verdict.name().to_string())
+                .or_default() += 1;
+        }
+        if let Some(agrees) = line.recorded.as_ref().and_then(|r| r.agrees) {
+            self.results_compared += 1;
+            self.results_disagreeing += usize::from(!agrees);
+        }
+        if line.error.is_some() {
+            *self.errors.entry("bad move".to_string()).or_default() += 1;
+        }
+    }
+
+    /// Count an error that kept a file or a game from being read.
+    pub fn error(&mut self, kind: &str) {
+        *self.errors.entry(kind.to_string()).or_default() += 1;
+    }
+
+    /// The summary in a few lines, for standard error.
+    pub fn text(&self) -> String {
+        let verdicts: Vec<String> = self
+            .verdicts
+            .iter()
+            .map(|(v, n)| format!("{v} {n}"))
+            .collect();
+        let errors: Vec<String> = self
+            .errors
+            .iter()
+            .map(|(k, n)| format!("{k} {n}"))
+            .collect();
+        format!(
+            "{} file(s), {} game(s), {} with a repetition ({} episode(s): {}); recorded results compared {}, disagreeing {}; errors: {}",
+            self.files,
+            self.games,
+            self.games_with_repetition,
+            self.episodes,
+            if verdicts.is_empty() { "none".to_string() } else { verdicts.join(", ") },
+            self.results_compared,
+            self.results_disagreeing,
+            if errors.is_empty() { "none".to_string() } else { errors.join(", ") },
+        )
+    }
+}
