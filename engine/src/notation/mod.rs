@@ -19,8 +19,10 @@ pub mod chinese;
 mod descriptive;
 pub mod dhtmlxq;
 pub mod fen;
+pub mod game;
 pub mod iccs;
 pub mod wxf;
+pub mod xqf;
 
 pub use descriptive::Reason;
 
