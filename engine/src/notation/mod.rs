@@ -15,6 +15,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod cbl;
 pub mod chinese;
 mod descriptive;
 pub mod dhtmlxq;
