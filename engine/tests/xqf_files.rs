@@ -203,8 +203,9 @@ fn broken_samples_say_where() {
     assert_eq!(g.moves.len(), 9);
     let e = g.error.expect("BadMoveTest3 has a bad move");
     assert_eq!(e.to_string(), "ply 10: e1f0: there is no piece on e1");
-    // The main lines of the other three are legal throughout (what is bad in them lies in
-    // their variations, which the reader skips).
+    // The other three hold no illegal move: their main lines read whole, and so does every
+    // line of their variation trees (checked once by walking the trees outside the reader).
+    // Whatever makes them "bad" for walker8088's reader is not a move the rules forbid.
     for (name, plies) in [
         ("BadMoveTest1.xqf", 43),
         ("BadMoveTest2.xqf", 35),
