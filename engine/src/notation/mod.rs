@@ -15,12 +15,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod cbl;
 pub mod chinese;
 mod descriptive;
 pub mod dhtmlxq;
 pub mod fen;
+pub mod game;
 pub mod iccs;
 pub mod wxf;
+pub mod xqf;
 
 pub use descriptive::Reason;
 
