@@ -19,7 +19,9 @@ pub mod chinese;
 mod descriptive;
 pub mod dhtmlxq;
 pub mod fen;
+pub mod game;
 pub mod iccs;
+pub mod pgn;
 pub mod wxf;
 
 pub use descriptive::Reason;
