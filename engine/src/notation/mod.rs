@@ -18,6 +18,7 @@
 pub mod chinese;
 mod descriptive;
 pub mod dhtmlxq;
+pub mod dhtmlxq_game;
 pub mod fen;
 pub mod game;
 pub mod iccs;
