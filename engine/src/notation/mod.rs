@@ -22,6 +22,7 @@ pub mod dhtmlxq_game;
 pub mod fen;
 pub mod game;
 pub mod iccs;
+pub mod lines;
 pub mod pgn;
 pub mod wxf;
 

@@ -349,7 +349,7 @@ fn parse_tag(tag: &str) -> Option<(String, String)> {
 }
 
 /// A movetext token without move number, NAG and annotation marks; `None` when nothing is left.
-fn move_text(token: &str) -> Option<&str> {
+pub(crate) fn move_text(token: &str) -> Option<&str> {
     if token.starts_with('$') {
         return None;
     }
