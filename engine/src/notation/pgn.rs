@@ -290,6 +290,9 @@ pub fn read(text: &str) -> Vec<Result<Game, PgnError>> {
                 }
             }
             _ => {
+                // The first character always belongs to the token (a stray `]` or `}` is one),
+                // so the reader always advances.
+                chars.next();
                 let mut end = text.len();
                 while let Some(&(j, c)) = chars.peek() {
                     if c.is_whitespace() || "{}()[];".contains(c) {
@@ -303,6 +306,7 @@ pub fn read(text: &str) -> Vec<Result<Game, PgnError>> {
                 }
                 let token = game::narrow(&text[i..end]);
                 match token.as_ref() {
+                    "]" | "}" => {}
                     "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" => {
                         raw.ended = true;
                         finish(&mut raw, &mut out);
@@ -524,6 +528,12 @@ mod tests {
         let e = g.error.unwrap();
         assert_eq!(e.ply, 4);
         assert_eq!(e.text, "i9i0");
+    }
+
+    #[test]
+    fn stray_brackets_are_skipped() {
+        let g = only("1. h2e2 ] } h9g7 ( [ ] ) *");
+        assert_eq!(iccs_of(&g), ["h2e2", "h9g7"]);
     }
 
     #[test]
