@@ -41,43 +41,73 @@ fn movelist_move(group: &str) -> Option<Move> {
     (from != to).then_some(Move::new(from, to))
 }
 
+/// A tag marker `[name]` or `[/name]` whose name starts with `DhtmlXQ`: byte range and name.
+struct Marker<'a> {
+    start: usize,
+    end: usize,
+    closing: bool,
+    name: &'a str,
+}
+
+/// Every marker of the text, in one pass (names are at most 64 bytes).
+fn markers(text: &str) -> Vec<Marker<'_>> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices("DhtmlXQ") {
+        let before = &text.as_bytes()[..at];
+        let (start, closing) = match before {
+            [.., b'[', b'/'] => (at - 2, true),
+            [.., b'['] => (at - 1, false),
+            _ => continue,
+        };
+        let tail = &text[at..];
+        let len = tail
+            .bytes()
+            .take(65)
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == b'_')
+            .count();
+        if tail.as_bytes().get(len) == Some(&b']') {
+            out.push(Marker {
+                start,
+                end: at + len + 1,
+                closing,
+                name: &tail[..len],
+            });
+        }
+    }
+    out
+}
+
 /// Read every DhtmlXQ block of a text (a web page or a `.txt` export).
 pub fn read(text: &str) -> Vec<Result<Game, DhtmlxqError>> {
     let mut out = Vec::new();
     let mut block: Option<Vec<(String, String)>> = None;
-    let mut rest = text;
-    while let Some(at) = rest.find("[DhtmlXQ").or_else(|| rest.find("[/DhtmlXQ")) {
-        let close_at = rest.find("[/DhtmlXQ");
-        let at = close_at.map_or(at, |c| c.min(at));
-        let tail = &rest[at + 1..];
-        let Some(end) = tail.find(']') else { break };
-        let name = &tail[..end];
-        rest = &tail[end + 1..];
-        if let Some(closing) = name.strip_prefix('/') {
-            if (closing == "DhtmlXQ" || closing == "DhtmlXQiFrame") && block.is_some() {
+    let marks = markers(text);
+    let mut i = 0;
+    while i < marks.len() && out.len() <= MAX_GAMES {
+        let m = &marks[i];
+        i += 1;
+        let is_block = m.name == "DhtmlXQ" || m.name == "DhtmlXQiFrame";
+        if m.closing {
+            if is_block {
                 push(&mut out, block.take());
             }
             continue;
         }
-        if name == "DhtmlXQ" || name == "DhtmlXQiFrame" {
+        if is_block {
             push(&mut out, block.take());
             block = Some(Vec::new());
             continue;
         }
-        let Some(key) = name.strip_prefix("DhtmlXQ_") else {
+        let Some(key) = m.name.strip_prefix("DhtmlXQ_") else {
             continue;
         };
-        let closing = format!("[/{name}]");
-        let Some(vend) = rest.find(&closing) else {
+        // The value runs to the matching closing marker, which must come next.
+        let Some(close) = marks.get(i).filter(|c| c.closing && c.name == m.name) else {
             continue;
         };
-        let value = &rest[..vend];
-        rest = &rest[vend + closing.len()..];
+        i += 1;
         if let Some(tags) = block.as_mut() {
-            tags.push((key.to_string(), value.to_string()));
-        }
-        if out.len() > MAX_GAMES {
-            break;
+            tags.push((key.to_string(), text[m.end..close.start].to_string()));
         }
     }
     push(&mut out, block.take());
