@@ -233,3 +233,23 @@ fn wxf_files() {
     assert_eq!(g.header("DATE"), Some("24-12-2022"));
     assert_eq!(first_last(&g).0, "b2e2");
 }
+
+/// The committed copies (engine/tests/data/games, MIT, see its README.md): always present.
+#[test]
+fn committed_fixtures() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/games");
+    let t = std::fs::read_to_string(dir.join("wukong-maxqi.pgn")).unwrap();
+    let games = pgn::read(&t);
+    assert_eq!(games.len(), 1);
+    let g = games[0].as_ref().unwrap();
+    assert_eq!(g.error, None);
+    assert_eq!(g.header("Black"), Some("MaxQi 4.8F"));
+    assert_eq!(first_last(g).0, "h2e2"); // 1. Che2
+    let t = std::fs::read_to_string(dir.join("xqdb-44.html")).unwrap();
+    let games = dhtmlxq_game::read(&t);
+    assert_eq!(games.len(), 1);
+    let g = games[0].as_ref().unwrap();
+    assert_eq!(g.error, None);
+    assert_eq!(g.moves.len(), 127);
+    assert_eq!(first_last(g), fl("h2e2", "f3g3"));
+}
