@@ -1,6 +1,7 @@
 //! Line formats of game records:
 //!
-//! - [`read_iccs`]: ICCS move lists, one game per line, as exported by online sites: an
+//! - [`read_iccs`]: ICCS (中国象棋电脑应用规范, the coordinates of [`super::iccs`]) move
+//!   lists, one game per line, as exported by online sites: an
 //!   optional id and `;`, then moves separated by commas or whitespace (`iaxeugSr;h2e2,h9g7`,
 //!   `h2e2 h9g7 h0g2`). Lines whose first word is no ICCS move (titles) are not games.
 //! - [`read_uci`]: UCI/UCCI `position` commands (UCCI, 象棋百科全书网 *中国象棋通用引擎协议*;
