@@ -202,7 +202,7 @@ fn broken_samples_say_where() {
     let g = read(&dir, &format!("{data}BadMoveTest3.xqf"));
     assert_eq!(g.moves.len(), 9);
     let e = g.error.expect("BadMoveTest3 has a bad move");
-    assert_eq!(e.to_string(), "ply 10: e1f0: there is no piece on e1");
+    assert_eq!(e.to_string(), "ply 10 (e1f0): there is no piece on e1");
     // The other three hold no illegal move: their main lines read whole, and so does every
     // line of their variation trees (checked once by walking the trees outside the reader).
     // Whatever makes them "bad" for walker8088's reader is not a move the rules forbid.

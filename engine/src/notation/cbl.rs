@@ -162,7 +162,7 @@ pub fn read_record(bytes: &[u8]) -> Result<Game, CbrError> {
     let mut error = None;
     let mut at = MOVES;
     for ply in 0.. {
-        let fail = |kind| Some(GameError { ply, kind });
+        let fail = |kind| Some(GameError::new(ply, kind));
         let unreadable = |why: String| fail(GameErrorKind::Unreadable(why));
         if ply > MAX_PLIES {
             error = fail(GameErrorKind::TooLong { limit: MAX_PLIES });
@@ -310,7 +310,7 @@ mod tests {
         assert_eq!(g.moves.len(), 1);
         assert_eq!(
             g.error.unwrap().to_string(),
-            "ply 2: h2e2: there is no piece on h2"
+            "ply 2 (h2e2): there is no piece on h2"
         );
         let mut b = record(&[(0, 70, 67), (1, 7, 24)]);
         b.truncate(b.len() - 2);

@@ -1,80 +1,180 @@
-//! A game record as the file readers return it: the headers the file gives, the start
-//! position, the main line, and — when the record breaks off — the ply where it does and why.
+//! A game record as the readers of game files return it: the headers as written, the start
+//! position, the legal moves of the main line, and the first move that could not be read.
 //!
-//! Readers keep every move before the first one they cannot read or play, so a scan can still
-//! look at the part of a game that is sound. Variations are not kept.
+//! The readers of the text formats ([`super::pgn`], [`super::dhtmlxq_game`], [`super::lines`])
+//! all return this type. They never panic and do bounded work: a game holds at most
+//! [`MAX_MOVES`] moves and a file at most [`MAX_GAMES`] games.
 
 use std::fmt;
 
-use crate::{Move, MoveError, Position};
+use crate::{Move, Position};
 
-/// One game: headers, start position and main line.
+/// The most moves (plies) a reader keeps for one game; the ply after them is an error.
+/// Real games are under 500 plies; the cap bounds the work on hostile input.
+pub const MAX_MOVES: usize = 10_000;
+
+/// The most games a reader returns from one text; the rest is not read.
+pub const MAX_GAMES: usize = 100_000;
+
+/// One game: headers in file order (keys as written), the start position, the main line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
-    /// The headers in the order the format gives them, named as PGN tags where PGN has one
-    /// (`Event`, `Site`, `Date`, `Red`, `Black`, `Result`), otherwise as the format names them
-    /// (`Title`, `Annotator`, `Author`, `Comment` for the comment before the first move…).
-    /// Empty fields are left out.
     pub headers: Vec<(String, String)>,
-    /// The position before the first move, checked by [`Position::new`].
     pub start: Position,
-    /// The main line, every move legal from `start` on.
+    /// The main line up to the first bad move; every move is legal where it is played.
     pub moves: Vec<Move>,
-    /// Why the main line stops before the record's end, if it does.
+    /// The first move that could not be read or is illegal; the moves before it are kept.
     pub error: Option<GameError>,
 }
 
-impl Game {
-    /// The value of the first header with this name.
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The position after the main line.
-    pub fn end(&self) -> Position {
-        let mut pos = self.start.clone();
-        for &m in &self.moves {
-            pos.play_unchecked(m);
-        }
-        pos
-    }
-}
-
-/// Where and why a main line breaks off: the 1-based ply of the first move that could not be
-/// read or played. The moves before it are in [`Game::moves`].
+/// Why the main line stops early: the 1-based ply, the move text, the reason.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("ply {ply}: {kind}")]
 pub struct GameError {
     pub ply: usize,
-    pub kind: GameErrorKind,
+    pub text: String,
+    pub reason: String,
 }
 
-/// Why a ply of a record could not be used.
+impl fmt::Display for GameError {
+    /// `ply 5 (h0g2): there is no piece on h0`; `ply 5: …` where no move text was read.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.text.is_empty() {
+            write!(f, "ply {}: {}", self.ply, self.reason)
+        } else {
+            write!(f, "ply {} ({}): {}", self.ply, self.text, self.reason)
+        }
+    }
+}
+
+/// Why a ply of a binary record could not be used, for the readers that hold moves rather
+/// than texts (XQF, 象棋桥).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GameErrorKind {
     /// The move is on the board but the position does not allow it.
-    Illegal { mv: Move, error: MoveError },
-    /// The record's bytes or text do not make a move (what is wrong, in the format's terms).
+    Illegal { mv: Move, error: crate::MoveError },
+    /// The record's bytes do not make a move (what is wrong, in the format's terms).
     Unreadable(String),
     /// The main line is longer than the reader's cap; the moves up to the cap are kept.
     TooLong { limit: usize },
 }
 
-impl fmt::Display for GameErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            GameErrorKind::Illegal { mv, error } => write!(f, "{mv}: {error}"),
-            GameErrorKind::Unreadable(why) => f.write_str(why),
-            GameErrorKind::TooLong { limit } => {
-                write!(
-                    f,
-                    "the main line goes on past {limit} plies, the most a reader takes"
-                )
+impl GameError {
+    /// The error at `ply` for `kind`: an illegal move names itself as the text.
+    pub fn new(ply: usize, kind: GameErrorKind) -> GameError {
+        let (text, reason) = match kind {
+            GameErrorKind::Illegal { mv, error } => (mv.to_string(), error.to_string()),
+            GameErrorKind::Unreadable(why) => (String::new(), why),
+            GameErrorKind::TooLong { limit } => (
+                String::new(),
+                format!("the main line goes on past {limit} plies, the most a reader takes"),
+            ),
+        };
+        GameError { ply, text, reason }
+    }
+}
+
+impl Game {
+    /// The value of the first header with this key, compared without case.
+    pub fn header(&self, key: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(key))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The position after the main line.
+    pub fn end(&self) -> Position {
+        let mut p = self.start.clone();
+        for &m in &self.moves {
+            p.play_unchecked(m);
+        }
+        p
+    }
+}
+
+/// Play move texts from `start` with `read`, stopping at the first that fails (or at
+/// [`MAX_MOVES`]).
+pub(crate) fn play<'a, E: fmt::Display>(
+    start: &Position,
+    texts: impl IntoIterator<Item = &'a str>,
+    mut read: impl FnMut(&Position, &str) -> Result<Move, E>,
+) -> (Vec<Move>, Option<GameError>) {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for (i, text) in texts.into_iter().enumerate() {
+        let error = |reason: String| GameError {
+            ply: i + 1,
+            text: text.to_string(),
+            reason,
+        };
+        if i >= MAX_MOVES {
+            return (moves, Some(error(format!("more than {MAX_MOVES} moves"))));
+        }
+        match read(&pos, text) {
+            Ok(m) if pos.is_legal(m) => {
+                pos.play_unchecked(m);
+                moves.push(m);
+            }
+            Ok(m) => {
+                let reason = match pos.check_move(m) {
+                    Err(e) => e.to_string(),
+                    Ok(()) => "illegal move".to_string(),
+                };
+                return (moves, Some(error(reason)));
+            }
+            Err(e) => {
+                let reason = e.to_string();
+                // The notations' errors start with the text itself: `h0g2: there is …`.
+                let reason = reason
+                    .strip_prefix(text)
+                    .and_then(|r| r.strip_prefix(": "))
+                    .map(str::to_string)
+                    .unwrap_or(reason);
+                return (moves, Some(error(reason)));
             }
         }
+    }
+    (moves, None)
+}
+
+/// Full-width ASCII (`Ｃ２＝５`, `１．`) as ASCII; other characters as they are.
+pub(crate) fn narrow(text: &str) -> std::borrow::Cow<'_, str> {
+    if text
+        .chars()
+        .all(|c| !('\u{ff01}'..='\u{ff5e}').contains(&c))
+    {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| match c {
+            '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+            c => c,
+        })
+        .collect::<String>()
+        .into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_move;
+
+    #[test]
+    fn play_stops_at_the_first_bad_move() {
+        let (moves, error) = play(&Position::start(), ["h2e2", "h9g7", "h0h2"], parse_move);
+        assert_eq!(moves.len(), 2);
+        let e = error.unwrap();
+        assert_eq!(
+            e.to_string(),
+            "ply 3 (h0h2): a horse cannot move from h0 to h2"
+        );
+    }
+
+    #[test]
+    fn narrows_full_width() {
+        assert_eq!(narrow("Ｃ２＝５"), "C2=5");
+        assert_eq!(narrow("马８进７"), "马8进7");
+        assert_eq!(narrow("h2e2"), "h2e2");
     }
 }

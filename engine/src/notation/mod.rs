@@ -19,9 +19,12 @@ pub mod cbl;
 pub mod chinese;
 mod descriptive;
 pub mod dhtmlxq;
+pub mod dhtmlxq_game;
 pub mod fen;
 pub mod game;
 pub mod iccs;
+pub mod lines;
+pub mod pgn;
 pub mod wxf;
 pub mod xqf;
 

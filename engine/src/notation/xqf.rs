@@ -362,30 +362,26 @@ pub fn read(bytes: &[u8], decode: impl Fn(&[u8]) -> String) -> Result<Game, XqfE
     for (i, &(from, to)) in recs.moves.iter().enumerate() {
         let ply = i + 1;
         let (Some(f), Some(t)) = (square(from), square(to)) else {
-            error = Some(GameError {
+            error = Some(GameError::new(
                 ply,
-                kind: GameErrorKind::Unreadable(format!(
+                GameErrorKind::Unreadable(format!(
                     "the move from point {from} to point {to} leaves the board (points are x·10 + y below 90)"
                 )),
-            });
+            ));
             break;
         };
         let mv = Move::new(f, t);
         if let Err(e) = pos.check_move(mv) {
-            error = Some(GameError {
-                ply,
-                kind: GameErrorKind::Illegal { mv, error: e },
-            });
+            error = Some(GameError::new(ply, GameErrorKind::Illegal { mv, error: e }));
             break;
         }
         pos.play_unchecked(mv);
         moves.push(mv);
     }
     if error.is_none() {
-        error = recs.broken.map(|(ply, kind)| GameError {
-            ply: ply.max(1),
-            kind,
-        });
+        error = recs
+            .broken
+            .map(|(ply, kind)| GameError::new(ply.max(1), kind));
     }
     Ok(Game {
         headers,
@@ -449,7 +445,7 @@ mod tests {
         assert_eq!(e.ply, 2);
         assert_eq!(
             e.to_string(),
-            "ply 2: c4c5: the piece on c4 is red's pawn, but it is black's turn"
+            "ply 2 (c4c5): the piece on c4 is red's pawn, but it is black's turn"
         );
         let g = read(&file(&[(23, 24), (95, 3)]), latin1).unwrap();
         assert_eq!(g.error.unwrap().ply, 2);

@@ -1,0 +1,233 @@
+//! DhtmlXQ game blocks, as the dpxq.com viewer (东萍象棋 DhtmlXQ, www.dpxq.com) embeds them in
+//! web pages: `[DhtmlXQ]` … `[/DhtmlXQ]` (also `[DhtmlXQiFrame]` … `[/DhtmlXQiFrame]`), each
+//! holding tags `[DhtmlXQ_key]value[/DhtmlXQ_key]`. Several blocks may stand on one page.
+//!
+//! - `DhtmlXQ_binit`: the start placement (see [`super::dhtmlxq`]); without it, the standard
+//!   start. The side to move is red unless the first move is black's (or the placement is
+//!   legal only with black to move).
+//! - `DhtmlXQ_movelist`: the main line, four digits per move: file (0–8 from red's left) and
+//!   row (0–9 from black's back rank) of the origin, then of the destination.
+//! - Variations (`DhtmlXQ_move_…`) and comments (`DhtmlXQ_comment…`) are skipped; every other
+//!   tag is a header under its name without the `DhtmlXQ_` prefix (`title`, `red`, `black`,
+//!   `result` — `W` red wins, `D` draw, `L` black wins on dpxq.com —, `date`, `event`, …).
+
+use super::dhtmlxq::{self as binit, BinitError};
+use super::game::{self, Game, MAX_GAMES};
+use crate::{Color, Move, Position, SetupMode, Square};
+
+/// Why a DhtmlXQ block could not be read at all. `block` is 1-based.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DhtmlxqError {
+    #[error("block {block}: {error}")]
+    Binit { block: usize, error: BinitError },
+    #[error("block {block}: the binit placement is no legal position: {reason}")]
+    Illegal { block: usize, reason: String },
+    #[error("more than {MAX_GAMES} blocks; the rest of the text is not read")]
+    TooManyGames,
+}
+
+/// One `file row file row` group of a movelist as a move (not checked against a position).
+fn movelist_move(group: &str) -> Option<Move> {
+    let d: Vec<i32> = group
+        .chars()
+        .map(|c| c.to_digit(10).map(|d| d as i32))
+        .collect::<Option<_>>()?;
+    let [ff, fr, tf, tr] = d.as_slice() else {
+        return None;
+    };
+    let from = Square::from_coords(*ff, 9 - fr)?;
+    let to = Square::from_coords(*tf, 9 - tr)?;
+    (from != to).then_some(Move::new(from, to))
+}
+
+/// A tag marker `[name]` or `[/name]` whose name starts with `DhtmlXQ`: byte range and name.
+struct Marker<'a> {
+    start: usize,
+    end: usize,
+    closing: bool,
+    name: &'a str,
+}
+
+/// Every marker of the text, in one pass (names are at most 64 bytes).
+fn markers(text: &str) -> Vec<Marker<'_>> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices("DhtmlXQ") {
+        let before = &text.as_bytes()[..at];
+        let (start, closing) = match before {
+            [.., b'[', b'/'] => (at - 2, true),
+            [.., b'['] => (at - 1, false),
+            _ => continue,
+        };
+        let tail = &text[at..];
+        let len = tail
+            .bytes()
+            .take(65)
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == b'_')
+            .count();
+        if tail.as_bytes().get(len) == Some(&b']') {
+            out.push(Marker {
+                start,
+                end: at + len + 1,
+                closing,
+                name: &tail[..len],
+            });
+        }
+    }
+    out
+}
+
+/// Read every DhtmlXQ block of a text (a web page or a `.txt` export).
+pub fn read(text: &str) -> Vec<Result<Game, DhtmlxqError>> {
+    let mut out = Vec::new();
+    let mut block: Option<Vec<(String, String)>> = None;
+    let marks = markers(text);
+    let mut i = 0;
+    while i < marks.len() && out.len() <= MAX_GAMES {
+        let m = &marks[i];
+        i += 1;
+        let is_block = m.name == "DhtmlXQ" || m.name == "DhtmlXQiFrame";
+        if m.closing {
+            if is_block {
+                push(&mut out, block.take());
+            }
+            continue;
+        }
+        if is_block {
+            push(&mut out, block.take());
+            block = Some(Vec::new());
+            continue;
+        }
+        let Some(key) = m.name.strip_prefix("DhtmlXQ_") else {
+            continue;
+        };
+        // The value runs to the matching closing marker, which must come next.
+        let Some(close) = marks.get(i).filter(|c| c.closing && c.name == m.name) else {
+            continue;
+        };
+        i += 1;
+        if let Some(tags) = block.as_mut() {
+            tags.push((key.to_string(), text[m.end..close.start].to_string()));
+        }
+    }
+    push(&mut out, block.take());
+    out
+}
+
+fn push(out: &mut Vec<Result<Game, DhtmlxqError>>, block: Option<Vec<(String, String)>>) {
+    let Some(tags) = block else { return };
+    if out.len() < MAX_GAMES {
+        let n = out.len() + 1;
+        out.push(build(n, tags));
+    } else if out.len() == MAX_GAMES {
+        out.push(Err(DhtmlxqError::TooManyGames));
+    }
+}
+
+fn build(block: usize, tags: Vec<(String, String)>) -> Result<Game, DhtmlxqError> {
+    let get = |k: &str| {
+        tags.iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.trim().to_string())
+    };
+    let movelist: String = get("movelist")
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    // Groups of four characters (the last may be short, and is then an error).
+    let chars: Vec<char> = movelist.chars().collect();
+    let groups: Vec<String> = chars.chunks(4).map(|c| c.iter().collect()).collect();
+    let start = match get("binit").filter(|b| !b.is_empty()) {
+        None => Position::start(),
+        Some(b) => {
+            let first = groups.first().and_then(|g| movelist_move(g));
+            let setup = binit::parse(&b, Color::Red)
+                .map_err(|error| DhtmlxqError::Binit { block, error })?;
+            let black_first = first
+                .and_then(|m| setup.board.get(m.from))
+                .is_some_and(|p| p.color == Color::Black);
+            let try_side = |turn: Color| {
+                let mut s = setup.clone();
+                s.turn = turn;
+                Position::new(s.clone(), SetupMode::Standard)
+                    .or_else(|_| Position::new(s, SetupMode::Composed))
+            };
+            let (preferred, other) = if black_first {
+                (Color::Black, Color::Red)
+            } else {
+                (Color::Red, Color::Black)
+            };
+            try_side(preferred)
+                .or_else(|e| try_side(other).map_err(|_| e))
+                .map_err(|e| DhtmlxqError::Illegal {
+                    block,
+                    reason: e.to_string(),
+                })?
+        }
+    };
+    let (moves, error) = game::play(&start, groups.iter().map(String::as_str), |_, g| {
+        movelist_move(g).ok_or("not four digits: file, row, file, row")
+    });
+    let headers = tags
+        .into_iter()
+        .filter(|(k, _)| {
+            k != "movelist" && k != "binit" && !k.starts_with("move_") && !k.starts_with("comment")
+        })
+        .collect();
+    Ok(Game {
+        headers,
+        start,
+        moves,
+        error,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::iccs;
+
+    #[test]
+    fn reads_blocks_with_headers_and_moves() {
+        let page =
+            "<div>[DhtmlXQ][DhtmlXQ_title]A vs B[/DhtmlXQ_title][DhtmlXQ_red]A[/DhtmlXQ_red]\
+            [DhtmlXQ_result]W[/DhtmlXQ_result][DhtmlXQ_movelist]77477278[/DhtmlXQ_movelist]\
+            [/DhtmlXQ]</div> <p>[DhtmlXQ][DhtmlXQ_movelist]7747727879[/DhtmlXQ_movelist][/DhtmlXQ]";
+        let games = read(page);
+        assert_eq!(games.len(), 2);
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.header("title"), Some("A vs B"));
+        assert_eq!(g.header("result"), Some("W"));
+        let moves: Vec<String> = g.moves.iter().map(|&m| iccs::write(m)).collect();
+        assert_eq!(moves, ["h2e2", "h7h1"]);
+        assert_eq!(g.error, None);
+        let e = games[1].as_ref().unwrap().error.clone().unwrap();
+        assert_eq!(e.ply, 3);
+        assert_eq!(e.text, "79");
+    }
+
+    #[test]
+    fn binit_and_black_to_move() {
+        // Seed 000's placement (legal with red to move); then one where black moves first.
+        let b = "9999075947398799999999999999999999999950403099414899499999996323";
+        let g = read(&format!(
+            "[DhtmlXQ][DhtmlXQ_binit]{b}[/DhtmlXQ_binit][/DhtmlXQ]"
+        ));
+        assert_eq!(g[0].as_ref().unwrap().start.turn(), Color::Red);
+        let text = "[DhtmlXQiFrame][DhtmlXQ_movelist]1222[/DhtmlXQ_movelist]\
+            [DhtmlXQ_binit]0919293949596979891777062646668600102030405060708012720323436383[/DhtmlXQ_binit]";
+        let g = read(text);
+        let g = g[0].as_ref().unwrap();
+        assert_eq!(g.start.turn(), Color::Black);
+        assert_eq!(iccs::write(g.moves[0]), "b7c7");
+    }
+
+    #[test]
+    fn bad_binit_is_an_error() {
+        let g = read("[DhtmlXQ][DhtmlXQ_binit]12[/DhtmlXQ_binit][/DhtmlXQ]");
+        assert!(matches!(g[0], Err(DhtmlxqError::Binit { block: 1, .. })));
+        assert!(read("[DhtmlXQ][DhtmlXQ_movelist").len() == 1);
+        assert!(read("no blocks here [/DhtmlXQ]").is_empty());
+    }
+}

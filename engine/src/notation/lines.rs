@@ -1,0 +1,268 @@
+//! Line formats of game records:
+//!
+//! - [`read_iccs`]: ICCS (中国象棋电脑应用规范, the coordinates of [`super::iccs`]) move
+//!   lists, one game per line, as exported by online sites: an
+//!   optional id and `;`, then moves separated by commas or whitespace (`iaxeugSr;h2e2,h9g7`,
+//!   `h2e2 h9g7 h0g2`). Lines whose first word is no ICCS move (titles) are not games.
+//! - [`read_uci`]: UCI/UCCI `position` commands (UCCI, 象棋百科全书网 *中国象棋通用引擎协议*;
+//!   the UCI protocol of Kahlen and Meyer-Kahlen, 2004): `position startpos moves h2e2 …` and
+//!   `position fen <fen> moves …`, one game per line.
+//! - [`read_wxf`]: `.wxf` files of the World Xiangqi Federation's notation (as XieXie and
+//!   elephantchess write them): header lines `KEY value;;;` (`FORMAT WXF`, `RED`, `BLACK`,
+//!   `DATE`, optionally `FEN`), then `START{` moves in WXF with move numbers `}END`; a file
+//!   may also hold bare numbered move lines. `FORMAT` starts a new game.
+//!
+//! Every reader keeps at most [`MAX_GAMES`] games and [`super::game::MAX_MOVES`] moves each.
+
+use super::game::{self, Game, MAX_GAMES};
+use super::{fen, parse_move, pgn};
+use crate::{Position, SetupMode};
+
+/// Why a line or a `.wxf` game could not be read at all. `line` is 1-based.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum LineError {
+    #[error("line {line}: FEN {fen}: {error}")]
+    Fen {
+        line: usize,
+        fen: String,
+        error: fen::FenError,
+    },
+    #[error("line {line}: {text}: expected `position startpos` or `position fen <fen>`")]
+    Position { line: usize, text: String },
+}
+
+fn is_iccs(t: &str) -> bool {
+    crate::notation::iccs::parse(t).is_ok()
+}
+
+fn play_texts<'a>(
+    start: Position,
+    headers: Vec<(String, String)>,
+    texts: impl IntoIterator<Item = &'a str>,
+) -> Game {
+    let (moves, error) = game::play(&start, texts, parse_move);
+    Game {
+        headers,
+        start,
+        moves,
+        error,
+    }
+}
+
+/// Read ICCS move lists, one game per line (see the module docs); an id before `;` is the
+/// header `id`.
+pub fn read_iccs(text: &str) -> Vec<Game> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if out.len() >= MAX_GAMES {
+            break;
+        }
+        let line = line.trim().trim_start_matches('\u{feff}');
+        let (id, moves) = match line.split_once(';') {
+            Some((id, moves)) => (Some(id.trim()), moves),
+            None => (None, line),
+        };
+        let mut texts = super::move_tokens(moves).peekable();
+        if !texts.peek().is_some_and(|t| is_iccs(t)) {
+            continue;
+        }
+        let headers = id
+            .map(|id| vec![("id".to_string(), id.to_string())])
+            .unwrap_or_default();
+        out.push(play_texts(Position::start(), headers, texts));
+    }
+    out
+}
+
+/// Read UCI `position` lines (see the module docs); other lines are skipped.
+pub fn read_uci(text: &str) -> Vec<Result<Game, LineError>> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if out.len() >= MAX_GAMES {
+            break;
+        }
+        let line = line.trim();
+        let Some(rest) = line.strip_prefix("position") else {
+            continue;
+        };
+        let (setup, moves) = match rest.split_once(" moves") {
+            Some((setup, moves)) => (setup.trim(), moves),
+            None => (rest.trim(), ""),
+        };
+        let start = if setup == "startpos" {
+            Ok(Position::start())
+        } else if let Some(f) = setup.strip_prefix("fen") {
+            let f = f.trim();
+            fen::parse(f, SetupMode::Standard)
+                .or_else(|_| fen::parse(f, SetupMode::Composed))
+                .map_err(|error| LineError::Fen {
+                    line: n + 1,
+                    fen: f.to_string(),
+                    error,
+                })
+        } else {
+            Err(LineError::Position {
+                line: n + 1,
+                text: line.to_string(),
+            })
+        };
+        out.push(start.map(|start| play_texts(start, Vec::new(), moves.split_whitespace())));
+    }
+    out
+}
+
+/// The line without its `/* … */` comments (which may span lines).
+fn without_comments(line: &str, in_comment: &mut bool) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    loop {
+        if *in_comment {
+            match rest.find("*/") {
+                Some(i) => {
+                    rest = &rest[i + 2..];
+                    *in_comment = false;
+                }
+                None => return out,
+            }
+        } else {
+            match rest.find("/*") {
+                Some(i) => {
+                    out.push_str(&rest[..i]);
+                    out.push(' ');
+                    rest = &rest[i + 2..];
+                    *in_comment = true;
+                }
+                None => {
+                    out.push_str(rest);
+                    return out;
+                }
+            }
+        }
+    }
+}
+
+/// Read a `.wxf` text: one game per `FORMAT` header, or one game of bare move lines.
+pub fn read_wxf(text: &str) -> Vec<Result<Game, LineError>> {
+    struct Raw {
+        line: usize,
+        headers: Vec<(String, String)>,
+        moves: Vec<String>,
+    }
+    let mut raws: Vec<Raw> = Vec::new();
+    let mut in_comment = false;
+    for (n, line) in text.lines().enumerate() {
+        let line = without_comments(line, &mut in_comment);
+        let line = line.trim().trim_start_matches('\u{feff}');
+        if line.is_empty() || line == "START{" || line == "}END" {
+            continue;
+        }
+        let word_end = line.find(char::is_whitespace).unwrap_or(line.len());
+        let (word, value) = line.split_at(word_end);
+        let is_key = word.len() > 1 && word.bytes().all(|c| c.is_ascii_uppercase());
+        if is_key {
+            if word == "FORMAT" || raws.is_empty() {
+                if raws.len() >= MAX_GAMES {
+                    break;
+                }
+                raws.push(Raw {
+                    line: n + 1,
+                    headers: Vec::new(),
+                    moves: Vec::new(),
+                });
+            }
+            let value = value.trim().trim_end_matches(';').trim();
+            if let Some(raw) = raws.last_mut() {
+                raw.headers.push((word.to_string(), value.to_string()));
+            }
+            continue;
+        }
+        if raws.is_empty() {
+            raws.push(Raw {
+                line: n + 1,
+                headers: Vec::new(),
+                moves: Vec::new(),
+            });
+        }
+        if let Some(raw) = raws.last_mut() {
+            for token in line.split_whitespace() {
+                if let Some(t) = pgn::move_text(token) {
+                    if raw.moves.len() <= game::MAX_MOVES {
+                        raw.moves.push(t.to_string());
+                    }
+                }
+            }
+        }
+    }
+    raws.into_iter()
+        .map(|raw| {
+            let fen_value = raw
+                .headers
+                .iter()
+                .find(|(k, _)| k == "FEN")
+                .map(|(_, v)| v.clone());
+            let start = match fen_value {
+                Some(f) if !f.is_empty() => fen::parse(&f, SetupMode::Standard)
+                    .or_else(|_| fen::parse(&f, SetupMode::Composed))
+                    .map_err(|error| LineError::Fen {
+                        line: raw.line,
+                        fen: f.clone(),
+                        error,
+                    })?,
+                _ => Position::start(),
+            };
+            Ok(play_texts(
+                start,
+                raw.headers,
+                raw.moves.iter().map(String::as_str),
+            ))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::iccs;
+
+    fn iccs_of(g: &Game) -> Vec<String> {
+        g.moves.iter().map(|&m| iccs::write(m)).collect()
+    }
+
+    #[test]
+    fn iccs_lines() {
+        let games = read_iccs("abc;h2e2,h9g7,h0g2\nZHAO - KE\nh2e2 h9g7 i9i0\n\n");
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].header("id"), Some("abc"));
+        assert_eq!(iccs_of(&games[0]), ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(games[1].moves.len(), 2);
+        assert_eq!(games[1].error.as_ref().unwrap().ply, 3);
+    }
+
+    #[test]
+    fn uci_lines() {
+        let games = read_uci(
+            "uci\nposition startpos moves h2e2 h9g7\nposition fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1 moves e1e8\n\
+             position fen 9/9 w\nposition nonsense\nposition startpos\n",
+        );
+        assert_eq!(games.len(), 5);
+        assert_eq!(iccs_of(games[0].as_ref().unwrap()), ["h2e2", "h9g7"]);
+        assert_eq!(iccs_of(games[1].as_ref().unwrap()), ["e1e8"]);
+        assert!(matches!(games[2], Err(LineError::Fen { line: 4, .. })));
+        assert!(matches!(games[3], Err(LineError::Position { line: 5, .. })));
+        assert!(games[4].as_ref().unwrap().moves.is_empty());
+    }
+
+    #[test]
+    fn wxf_files() {
+        let text = "FORMAT\tWXF\nRED\tA;;;\n/*time control*/\nBLACK\tB;;;\nSTART{\n 1.  C2.5  H8+7    2.  H2+3!  R9.8\n!!3. P7+1 P7+1\n}END\n";
+        let games = read_wxf(text);
+        assert_eq!(games.len(), 1);
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.header("RED"), Some("A"));
+        assert_eq!(iccs_of(g), ["h2e2", "h9g7", "h0g2", "i9h9", "c3c4", "g6g5"]);
+        let bare = read_wxf("1. C2=6 h8+7\n2. H2+3 r9=8\n");
+        assert_eq!(bare[0].as_ref().unwrap().moves.len(), 4);
+        assert_eq!(bare[0].as_ref().unwrap().error, None);
+    }
+}
