@@ -38,6 +38,9 @@ enum Command {
     Rules,
     /// Draw a board in the terminal: a corpus case's start, or a position, after some moves.
     Show(cli::show::Args),
+    /// Find and rule every repetition in game records (files or directories): one JSON line
+    /// per game with a repetition, then a summary on standard error.
+    Scan(cli::scan::Args),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
         Command::Perf(a) => cli::perf::main(a),
         Command::Rules => cli::rules::main(),
         Command::Show(a) => cli::show::main(a),
+        Command::Scan(a) => cli::scan::main(a),
     };
     match result {
         Ok(code) => code,

@@ -8,6 +8,7 @@ pub mod perf;
 pub mod perft;
 pub mod rules;
 pub mod run;
+pub mod scan;
 pub mod show;
 pub mod table;
 

@@ -7,6 +7,7 @@
 pub mod decode;
 pub mod episodes;
 pub mod files;
+pub mod formats;
 pub mod record;
 pub mod summary;
 

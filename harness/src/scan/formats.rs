@@ -1,0 +1,207 @@
+//! Which reader a file goes to: the format named on the command line, or the one its content
+//! and extension say; text formats are decoded first.
+
+use std::path::Path;
+
+use qili::notation::game::Game;
+use qili::rules::RuleBook;
+
+use super::record::GameLine;
+use super::{decode, scan_game, Source};
+
+/// The largest game file read (a 象棋桥 library of a few thousand games fits).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+/// A game-record format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// From the content and the extension.
+    Auto,
+    /// 象棋演播室 XQF (binary, all versions).
+    Xqf,
+    /// PGN: Chinese moves (either script), WXF, ICCS or SAN.
+    Pgn,
+    /// DhtmlXQ blocks (binit, movelist) in a web page or a text file.
+    Dhtmlxq,
+    /// 象棋桥 libraries and games (CBL, CBF, CBR).
+    Cbl,
+    /// One game a line: ICCS moves, or `id;move,move,…`.
+    Iccs,
+    /// UCI `position startpos|fen … moves …` lines.
+    Uci,
+    /// WXF move files.
+    Wxf,
+}
+
+impl Format {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Auto => "auto",
+            Format::Xqf => "xqf",
+            Format::Pgn => "pgn",
+            Format::Dhtmlxq => "dhtmlxq",
+            Format::Cbl => "cbl",
+            Format::Iccs => "iccs",
+            Format::Uci => "uci",
+            Format::Wxf => "wxf",
+        }
+    }
+}
+
+/// A file's games, as lines, and what kept parts of it from being read.
+#[derive(Debug, Default)]
+pub struct FileGames {
+    pub lines: Vec<GameLine>,
+    pub errors: Vec<FileError>,
+}
+
+/// A file or a game of it that could not be read.
+#[derive(Debug)]
+pub struct FileError {
+    /// `unreadable file`, `unknown format`, `unreadable game`.
+    pub kind: String,
+    /// `file: why` (and the game's index).
+    pub message: String,
+}
+
+/// The format of a file from its extension, else its first bytes.
+pub fn detect(path: &Path, bytes: &[u8]) -> Format {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .unwrap_or_default();
+    match ext.as_str() {
+        "xqf" => return Format::Xqf,
+        "pgn" => return Format::Pgn,
+        "cbl" | "cbf" | "cbr" => return Format::Cbl,
+        "wxf" => return Format::Wxf,
+        "uci" => return Format::Uci,
+        _ => {}
+    }
+    // XQF's signature, then a version byte (10–18 in the files there are): binary, not text.
+    if bytes.len() >= 1024 && bytes.starts_with(b"XQ") && bytes[2] < 0x20 {
+        return Format::Xqf;
+    }
+    let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]);
+    if head.contains("DhtmlXQ") {
+        Format::Dhtmlxq
+    } else if head.trim_start().starts_with('[') {
+        Format::Pgn
+    } else if head.trim_start().starts_with("position ") {
+        Format::Uci
+    } else {
+        Format::Iccs
+    }
+}
+
+/// Read and scan one file.
+pub fn scan_file(path: &Path, format: Format, book: &RuleBook) -> FileGames {
+    let name = path.display().to_string();
+    let mut out = FileGames::default();
+    let fail = |kind: &str, message: String| FileError {
+        kind: kind.to_string(),
+        message,
+    };
+    let bytes = match std::fs::metadata(path) {
+        Ok(m) if m.len() > MAX_FILE_BYTES => {
+            out.errors.push(fail(
+                "unreadable file",
+                format!(
+                    "{name}: {} bytes, more than the {MAX_FILE_BYTES} a game file may have",
+                    m.len()
+                ),
+            ));
+            return out;
+        }
+        _ => match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                out.errors
+                    .push(fail("unreadable file", format!("{name}: {e}")));
+                return out;
+            }
+        },
+    };
+    let format = match format {
+        Format::Auto => detect(path, &bytes),
+        f => f,
+    };
+    let (games, encoding): (Vec<Result<Game, String>>, &'static str) = read(format, &bytes);
+    for (i, g) in games.into_iter().enumerate() {
+        let source = Source {
+            file: &name,
+            game: i + 1,
+            format: format.name(),
+            encoding,
+        };
+        match g {
+            Ok(g) => out.lines.push(scan_game(
+                source,
+                g.headers.clone(),
+                &g.start,
+                &g.moves,
+                g.error.as_ref().map(ToString::to_string),
+                book,
+            )),
+            Err(e) => out.errors.push(fail(
+                "unreadable game",
+                format!("{name}, game {}: {e}", i + 1),
+            )),
+        }
+    }
+    out
+}
+
+/// The games of a file in `format`, and the encoding its text was read in (`binary`).
+fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static str) {
+    fn strings<E: std::fmt::Display>(games: Vec<Result<Game, E>>) -> Vec<Result<Game, String>> {
+        games
+            .into_iter()
+            .map(|g| g.map_err(|e| e.to_string()))
+            .collect()
+    }
+    let text = || decode::decode(bytes);
+    match format {
+        Format::Pgn => {
+            let (t, enc) = text();
+            (strings(qili::notation::pgn::read(&t)), enc)
+        }
+        Format::Dhtmlxq => {
+            let (t, enc) = text();
+            (strings(qili::notation::dhtmlxq_game::read(&t)), enc)
+        }
+        Format::Iccs => {
+            let (t, enc) = text();
+            let games = qili::notation::lines::read_iccs(&t);
+            (games.into_iter().map(Ok).collect(), enc)
+        }
+        Format::Uci => {
+            let (t, enc) = text();
+            (strings(qili::notation::lines::read_uci(&t)), enc)
+        }
+        Format::Wxf => {
+            let (t, enc) = text();
+            (strings(qili::notation::lines::read_wxf(&t)), enc)
+        }
+        Format::Xqf => {
+            // XQF's strings are GBK (象棋演播室 is a Chinese Windows program).
+            let gbk = |b: &[u8]| encoding_rs::GBK.decode(b).0.into_owned();
+            (
+                vec![qili::notation::xqf::read(bytes, gbk).map_err(|e| e.to_string())],
+                "GBK",
+            )
+        }
+        Format::Cbl => {
+            // A library starts with its index; a single record (CBR) does not.
+            match qili::notation::cbl::read_library(bytes) {
+                Ok(games) => (strings(games), "UTF-16LE"),
+                Err(_) => (
+                    vec![qili::notation::cbl::read_record(bytes).map_err(|e| e.to_string())],
+                    "UTF-16LE",
+                ),
+            }
+        }
+        Format::Auto => (vec![Err("no format detected".to_string())], "binary"),
+    }
+}
