@@ -8,8 +8,8 @@
 
 use crate::{Board, Color, Piece, Role, Setup, Square};
 
-/// The role of each of a side's 16 slots.
-const SLOTS: [Role; 16] = [
+/// The role of each of a side's 16 slots (XQF's piece table has the same order).
+pub(crate) const SLOTS: [Role; 16] = [
     Role::Rook,
     Role::Horse,
     Role::Elephant,
@@ -57,8 +57,8 @@ pub enum BinitError {
     },
 }
 
-/// `slot 4 (red 仕)`: slots are numbered 1–32 in `binit` order.
-fn slot_name(slot: usize) -> String {
+/// `slot 4 (red 仕)`: slots are numbered 1–32 in `binit` (and XQF) order.
+pub(crate) fn slot_name(slot: usize) -> String {
     let color = if slot < 16 { Color::Red } else { Color::Black };
     format!(
         "slot {} ({} {})",

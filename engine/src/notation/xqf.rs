@@ -36,8 +36,9 @@
 //! when there are no moves, black when only black to move makes the position legal). A main
 //! line is capped at [`MAX_PLIES`] plies, so no input makes the reader work long.
 
+use crate::notation::dhtmlxq::{slot_name, SLOTS};
 use crate::notation::game::{Game, GameError, GameErrorKind};
-use crate::{Board, Color, IllegalSetup, Move, Piece, Position, Role, Setup, SetupMode, Square};
+use crate::{Board, Color, IllegalSetup, Move, Piece, Position, Setup, SetupMode, Square};
 
 /// The most plies of a main line [`read`] takes; a longer one ends with
 /// [`GameErrorKind::TooLong`]. Real games are far shorter (a few hundred plies at most).
@@ -45,26 +46,6 @@ pub const MAX_PLIES: usize = 10_000;
 
 /// Where the move records begin.
 const RECORDS: usize = 0x400;
-
-/// The role of each of a side's 16 slots.
-const SLOTS: [Role; 16] = [
-    Role::Rook,
-    Role::Horse,
-    Role::Elephant,
-    Role::Advisor,
-    Role::King,
-    Role::Advisor,
-    Role::Elephant,
-    Role::Horse,
-    Role::Rook,
-    Role::Cannon,
-    Role::Cannon,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-    Role::Pawn,
-];
 
 /// The header strings: offset, field size (length byte included), header name.
 const STRINGS: [(usize, usize, &str); 11] = [
@@ -102,17 +83,6 @@ pub enum XqfError {
     /// The piece table is not a legal position, not even as a composed problem.
     #[error("XQF piece table: {0}")]
     IllegalStart(IllegalSetup),
-}
-
-/// `slot 5 (red 帅)`: slots are numbered 1–32 in the file's order.
-fn slot_name(slot: usize) -> String {
-    let color = if slot < 16 { Color::Red } else { Color::Black };
-    format!(
-        "slot {} ({} {})",
-        slot + 1,
-        color,
-        SLOTS[slot % 16].chinese(color)
-    )
 }
 
 /// The decryption keys of a file (all zero up to version 10).

@@ -197,7 +197,7 @@ fn king_name(color: Color) -> &'static str {
 }
 
 /// A line in Chinese notation, moves separated by spaces.
-pub(crate) fn chinese_line(pos: &Position, line: &[Move]) -> String {
+fn chinese_line(pos: &Position, line: &[Move]) -> String {
     let mut p = pos.clone();
     let mut out = Vec::with_capacity(line.len());
     for &m in line {

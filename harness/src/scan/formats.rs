@@ -153,6 +153,9 @@ pub fn scan_file(path: &Path, format: Format, book: &RuleBook) -> FileGames {
     out
 }
 
+/// A reader of a decoded text format: its games, or why each could not be read.
+type TextReader = fn(&str) -> Vec<Result<Game, String>>;
+
 /// The games of a file in `format`, and the encoding its text was read in (`binary`).
 fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static str) {
     fn strings<E: std::fmt::Display>(games: Vec<Result<Game, E>>) -> Vec<Result<Game, String>> {
@@ -161,29 +164,21 @@ fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static st
             .map(|g| g.map_err(|e| e.to_string()))
             .collect()
     }
-    let text = || decode::decode(bytes);
+    use qili::notation::{dhtmlxq_game, lines, pgn};
+    // The text formats: decoded first, then read.
+    let text_reader: Option<TextReader> = match format {
+        Format::Pgn => Some(|t| strings(pgn::read(t))),
+        Format::Dhtmlxq => Some(|t| strings(dhtmlxq_game::read(t))),
+        Format::Iccs => Some(|t| lines::read_iccs(t).into_iter().map(Ok).collect()),
+        Format::Uci => Some(|t| strings(lines::read_uci(t))),
+        Format::Wxf => Some(|t| strings(lines::read_wxf(t))),
+        _ => None,
+    };
+    if let Some(read_text) = text_reader {
+        let (t, enc) = decode::decode(bytes);
+        return (read_text(&t), enc);
+    }
     match format {
-        Format::Pgn => {
-            let (t, enc) = text();
-            (strings(qili::notation::pgn::read(&t)), enc)
-        }
-        Format::Dhtmlxq => {
-            let (t, enc) = text();
-            (strings(qili::notation::dhtmlxq_game::read(&t)), enc)
-        }
-        Format::Iccs => {
-            let (t, enc) = text();
-            let games = qili::notation::lines::read_iccs(&t);
-            (games.into_iter().map(Ok).collect(), enc)
-        }
-        Format::Uci => {
-            let (t, enc) = text();
-            (strings(qili::notation::lines::read_uci(&t)), enc)
-        }
-        Format::Wxf => {
-            let (t, enc) = text();
-            (strings(qili::notation::lines::read_wxf(&t)), enc)
-        }
         Format::Xqf => {
             // XQF's strings are GBK (象棋演播室 is a Chinese Windows program).
             let gbk = |b: &[u8]| encoding_rs::GBK.decode(b).0.into_owned();
@@ -202,6 +197,6 @@ fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static st
                 ),
             }
         }
-        Format::Auto => (vec![Err("no format detected".to_string())], "binary"),
+        _ => (vec![Err("no format detected".to_string())], "binary"),
     }
 }
