@@ -31,6 +31,9 @@ pub(crate) struct SidePlies<'a> {
     pub replies: Vec<Option<Move>>,
     /// Each ply answers a check.
     pub evasions: Vec<bool>,
+    /// The position after each reply (where the side moves again); `None` where there is no
+    /// reply.
+    pub after_replies: Vec<Option<&'a Position>>,
 }
 
 /// The class of one side's cycle.
@@ -96,7 +99,7 @@ fn one_kind(side: &SidePlies<'_>) -> SideClass {
     if side.labels.contains(&Label::Undetermined) {
         return SideClass::Undetermined;
     }
-    let chased = chased_throughout(side);
+    let chased = chased_throughout(side, true);
     // Rule 15: a rook chased by a horse or cannon is the heavier violation; the rook's side
     // chasing back does not even it out.
     let on_rook = side.chases.iter().flat_map(|c| c.iter()).any(|f| {
@@ -115,8 +118,10 @@ fn one_kind(side: &SidePlies<'_>) -> SideClass {
 }
 
 /// The pieces chased on every ply of the side (where they stand after its first ply), each
-/// followed through the opponent's answers; only new attacks count, not those kept up.
-pub(crate) fn chased_throughout(side: &SidePlies<'_>) -> Vec<crate::Square> {
+/// followed through the opponent's answers; only new attacks count, not those kept up. The
+/// chased piece must answer every chase (§2.2: a piece that neither moves away nor is got out
+/// of the attack is not chased perpetually, the appendix's "Example of Non-Perpetual Chase").
+pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<crate::Square> {
     let targets = |k: usize| -> Vec<crate::Square> {
         side.chases[k]
             .iter()
@@ -134,6 +139,9 @@ pub(crate) fn chased_throughout(side: &SidePlies<'_>) -> Vec<crate::Square> {
         .filter(|&first| {
             let mut sq = first;
             for k in 0..m {
+                if answered && targets(k).contains(&sq) && ignored(side, k, sq) {
+                    return false;
+                }
                 sq = follow(sq, k);
                 let next = (k + 1) % m;
                 let forced = side.evasions[next] && side.labels[next] != Label::Chase;
@@ -144,6 +152,46 @@ pub(crate) fn chased_throughout(side: &SidePlies<'_>) -> Vec<crate::Square> {
             sq == first
         })
         .collect()
+}
+
+/// Why a side that chased on every move is allowed under the Asian rules, in the book's
+/// terms: no one piece was chased throughout (rule 32), or the piece chased never answered.
+pub(crate) fn why_allowed(
+    side: &SidePlies<'_>,
+    book: &RuleBook,
+    class: SideClass,
+) -> Option<&'static str> {
+    let chasing = side.labels.contains(&Label::Chase)
+        && side
+            .labels
+            .iter()
+            .zip(&side.evasions)
+            .all(|(&l, &evasion)| evasion || l == Label::Chase);
+    if book.adjudication.perpetual != Perpetual::OneKind || class != SideClass::Allowed || !chasing
+    {
+        return None;
+    }
+    Some(if chased_throughout(side, false).is_empty() {
+        "所捉不是同一子"
+    } else {
+        "被捉之子不应"
+    })
+}
+
+/// Whether the opponent's reply to ply `k` leaves every new attack of that ply on `target`
+/// standing: the target did not move, no attacker was taken, and each can still take it.
+fn ignored(side: &SidePlies<'_>, k: usize, target: crate::Square) -> bool {
+    let (Some(reply), Some(after)) = (side.replies[k], side.after_replies[k]) else {
+        return false;
+    };
+    if reply.from == target {
+        return false;
+    }
+    let legal = after.legal_moves();
+    side.chases[k]
+        .iter()
+        .filter(|f| !f.standing && f.target == target)
+        .all(|f| reply.to != f.capturer && legal.contains(&Move::new(f.capturer, target)))
 }
 
 /// Which side must change, by the matrix above (or the simpler rules of the 排局 draft and
@@ -353,6 +401,7 @@ mod tests {
             chases: vec![&[]],
             replies: vec![None],
             evasions: vec![false],
+            after_replies: vec![None],
         };
         assert_eq!(
             classify_side(&one_attack, &RuleBook::paiju()),

@@ -117,3 +117,30 @@ fn a_rook_attacked_by_a_cannon_is_chased_even_when_protected() {
         "c7"
     );
 }
+
+/// §2.2, the appendix's "Example of Non-Perpetual Chase": the chased piece must answer. The two
+/// rooks take turns attacking the rootless horse on a5 (a4→b4 opens the a1 rook's file, b4→a4
+/// attacks it again), a new attack every move; black leaves the horse where it stands and moves
+/// its king. The 2011 book calls every red move 捉 (red changes); under the Asian rules a piece
+/// that neither moves away nor is got out of the attack is not chased perpetually: allowed.
+#[test]
+fn a_chase_the_target_ignores_is_not_perpetual() {
+    let pos = "4k4/9/9/9/n8/R8/9/9/R8/3K5 w";
+    let round = "a4b4 e9e8 b4a4 e8e9";
+    let cycle = format!("{round} {round}");
+    let cxa = under(&RuleBook::cxa2011(), pos, &cycle);
+    assert_eq!(cxa.verdict, Verdict::RedMustChange);
+    let axf = under(&RuleBook::axf(), pos, &cycle);
+    assert!(axf.plies.iter().step_by(2).all(|p| p.label == Label::Chase));
+    assert_eq!(axf.cycle.as_ref().unwrap().red.class, SideClass::Allowed);
+    assert_eq!(axf.verdict, Verdict::Draw);
+    // A rook after a rootless cannon that runs each time: answered, so chased perpetually.
+    let pos = "4k4/9/9/2R6/c8/9/9/9/9/3K5 w";
+    let round = "c6c5 a5a6 c5c6 a6a5";
+    let axf = under(&RuleBook::axf(), pos, &format!("{round} {round}"));
+    assert_eq!(
+        axf.cycle.as_ref().unwrap().red.class,
+        SideClass::ForbiddenSoft
+    );
+    assert_eq!(axf.verdict, Verdict::RedMustChange);
+}

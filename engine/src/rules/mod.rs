@@ -265,6 +265,7 @@ impl<'a> Labeller<'a> {
         let mut chases: Vec<Vec<threats::Found>> = Vec::new();
         let mut replies = Vec::new();
         let mut evasions = Vec::new();
+        let mut after_replies = Vec::new();
         let (start, end) = (range.start, range.end);
         for i in range.filter(|&i| self.positions[i].turn() == color) {
             let l = self.label(i, prev_of(i));
@@ -276,7 +277,9 @@ impl<'a> Labeller<'a> {
             } else {
                 cyclic.then_some(start)
             };
-            replies.push(j.filter(|&j| j != i).map(|j| self.moves[j]));
+            let j = j.filter(|&j| j != i);
+            replies.push(j.map(|j| self.moves[j]));
+            after_replies.push(j.map(|j| &self.positions[j + 1]));
             evasions.push(self.positions[i].in_check());
         }
         let sp = adjudicate::SidePlies {
@@ -284,13 +287,17 @@ impl<'a> Labeller<'a> {
             chases: chases.iter().map(Vec::as_slice).collect(),
             replies,
             evasions,
+            after_replies,
         };
         let class = adjudicate::classify_side(&sp, book);
         SideRuling {
             color,
             class,
             class_chinese: book.class_name(class),
-            summary: adjudicate::summary(&sp.labels),
+            summary: match adjudicate::why_allowed(&sp, book, class) {
+                Some(why) => format!("{}但{why}", adjudicate::summary(&sp.labels)),
+                None => adjudicate::summary(&sp.labels),
+            },
         }
     }
 

@@ -502,7 +502,7 @@ impl RuleBook {
             differences: vec![
                 "捉: a new attack that would win, next move, a piece without a real root (a protector counts only if it may take back at the moment of capture), or a rook by a horse or cannon even when protected; not by checks, not through an exchange, not by several pieces outnumbering a protected piece (rule 35)",
                 "a mate threat is allowed (general principle 9); a move that both threatens mate and chases is judged as the chase",
-                "forbidden only perpetual check (every move checks) and perpetual chase (every move chases, one and the same piece throughout, rule 32): one check one chase, chasing different pieces in turn, mate threats are allowed",
+                "forbidden only perpetual check (every move checks) and perpetual chase (every move chases, one and the same piece throughout, rule 32, which answers every chase, §2.2): one check one chase, chasing different pieces in turn, a piece left standing under attack, mate threats are allowed",
                 "perpetual check outranks perpetual chase; the side with the higher violation must change (the book: loses if it does not), equal violations draw; no 26.9 weighing",
                 "the rules apply when the position has occurred three times; no nine-round rule",
             ],
