@@ -185,6 +185,7 @@ mod tests {
                 cycle: None,
                 verdict,
                 reason: "理由".into(),
+                draw_claim: None,
             }),
             comparison: Comparison::default(),
         }

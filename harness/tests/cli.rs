@@ -68,6 +68,52 @@ fn judge_json_has_the_documented_shape() {
     }
     assert!(qili::rules::Verdict::from_name(v["verdict"].as_str().unwrap()).is_some());
     assert!(v["reason"].is_string());
+    assert!(
+        v["draw_claim"].is_null(),
+        "the 2011 book has no natural limit"
+    );
+}
+
+/// The Asian rules' natural move limit: sixty rounds without a capture are a draw either
+/// player may claim, reported beside the repetition's verdict; one round fewer is not.
+#[test]
+fn judge_reports_the_natural_move_limit_under_the_asian_rules() {
+    let pos = "3k5/9/9/9/9/4r4/9/9/4R4/5K3 w";
+    let round = "f0f1 d9d8 f1f0 d8d9";
+    let sixty = vec![round; 30].join(" ");
+    let v = judge_json(
+        &["judge", "--fen", pos, "--moves", &sixty, "--rules", "axf"],
+        None,
+    );
+    let claim = &v["draw_claim"];
+    assert_eq!(claim["plies_without_capture"], 120);
+    assert_eq!(claim["claimants"], serde_json::json!(["red", "black"]));
+    assert!(
+        claim["chinese"].as_str().unwrap().starts_with("自然限着"),
+        "{claim}"
+    );
+    let text = qili(
+        &here(),
+        &["judge", "--fen", pos, "--moves", &sixty, "--rules", "axf"],
+    );
+    assert!(stdout(&text)
+        .lines()
+        .last()
+        .unwrap()
+        .starts_with("自然限着"));
+    let fewer = vec![round; 29].join(" ");
+    let v = judge_json(
+        &["judge", "--fen", pos, "--moves", &fewer, "--rules", "axf"],
+        None,
+    );
+    assert!(v["draw_claim"].is_null(), "{v}");
+    let v = judge_json(
+        &[
+            "judge", "--fen", pos, "--moves", &sixty, "--rules", "cxa2011",
+        ],
+        None,
+    );
+    assert!(v["draw_claim"].is_null(), "{v}");
 }
 
 #[test]

@@ -8,6 +8,7 @@ mod cycle;
 mod describe;
 mod idle;
 mod label;
+mod limit;
 mod rulebook;
 #[cfg(feature = "serde")]
 mod serialize;
@@ -22,6 +23,7 @@ pub use label::{
     Also, ChaseKind, Evidence, Facts, Kept, Label, OwnChaser, Placed, PlyRuling, Rootedness, Spent,
     Threat,
 };
+pub use limit::{DrawClaim, NaturalLimit};
 pub use rulebook::{
     Adjudication, Budgets, ChaseTargets, Clause, ExchangeKinds, LabelClauses, PawnChase, RuleBook,
     RuleBookId, UnknownRuleBook, Weighing,
@@ -136,6 +138,9 @@ pub struct Ruling {
     pub verdict: Verdict,
     /// The verdict's reason, in Chinese, with its clause.
     pub reason: String,
+    /// The natural move limit reached at the end of the moves, where the rule book has one: a
+    /// draw a player may claim, whatever the repetition.
+    pub draw_claim: Option<DrawClaim>,
 }
 
 impl Ruling {
@@ -349,6 +354,10 @@ pub fn judge_with(
         positions.push(next);
     }
     let n = moves.len();
+    let draw_claim = book
+        .natural_limit
+        .as_ref()
+        .and_then(|limit| limit::claim(limit, &positions, moves));
     let mut labeller = Labeller {
         classifier: classify::Classifier::new(book),
         positions: &positions,
@@ -435,6 +444,7 @@ pub fn judge_with(
             cycle: None,
             verdict: Verdict::NoRepetition,
             reason: "着法末尾没有重复出现的局面，也不合九个回合的规定，不是待判局面。".to_string(),
+            draw_claim,
         });
     };
     let cyclic = matches!(rule, CycleRule::Repetition { .. });
@@ -477,6 +487,7 @@ pub fn judge_with(
         }),
         verdict,
         reason,
+        draw_claim,
     })
 }
 

@@ -380,6 +380,8 @@ pub struct RuleBook {
     pub chase_ways: ChaseWays,
     /// When a repetition is judged.
     pub cycle: CycleRules,
+    /// The natural move limit, where the book has one.
+    pub natural_limit: Option<crate::rules::NaturalLimit>,
     /// 献 needs a taker of the same kind (1999, 排局: 同兵种子吃掉此子).
     pub offer_same_kind_only: bool,
     pub adjudication: Adjudication,
@@ -418,6 +420,8 @@ impl RuleBook {
                 least_occurrences: 2,
                 nine_rounds: true,
             },
+            // The digest states no natural limit for the CXA books (§1).
+            natural_limit: None,
             setup: crate::SetupMode::Standard,
         }
     }
@@ -505,6 +509,7 @@ impl RuleBook {
                 "forbidden only perpetual check (every move checks) and perpetual chase (every move chases, one and the same piece throughout, rule 32, which answers every chase, §2.2): one check one chase, chasing different pieces in turn, a piece left standing under attack, mate threats are allowed",
                 "perpetual check outranks perpetual chase; the side with the higher violation must change (the book: loses if it does not), equal violations draw; no 26.9 weighing",
                 "the rules apply when the position has occurred three times; no nine-round rule",
+                "natural move limit: after 60 rounds without a capture, a player who gave at most 10 checks in them may claim a draw (reported beside the ruling)",
             ],
             chase_ways: ChaseWays {
                 outnumbering: false,
@@ -519,6 +524,13 @@ impl RuleBook {
                 least_occurrences: 3,
                 nine_rounds: false,
             },
+            // Digest §2.3: a draw may be claimed after 60 rounds without a capture by a player
+            // who gave at most 10 checks in them.
+            natural_limit: Some(crate::rules::NaturalLimit {
+                rounds: 60,
+                checks: 10,
+                clause: "AXF自然限着",
+            }),
             adjudication: Adjudication {
                 perpetual: Perpetual::OneKind,
                 least_attacks: 1,

@@ -7,9 +7,9 @@ use serde::{Serialize, Serializer};
 
 use crate::rules::label::{Also, ChaseKind, Facts, Kept, OwnChaser, Rootedness, Spent};
 use crate::rules::{
-    Cycle, CycleRule, Evidence, Label, Placed, PlyRuling, Ruling, SideRuling, Threat,
+    Cycle, CycleRule, DrawClaim, Evidence, Label, Placed, PlyRuling, Ruling, SideRuling, Threat,
 };
-use crate::Move;
+use crate::{Color, Move};
 
 /// Moves as a list of ICCS strings.
 struct Iccs<'a>(&'a [Move]);
@@ -260,16 +260,40 @@ impl Serialize for Cycle {
     }
 }
 
-/// `rules`, `plies`, `cycle`, `verdict`, `verdict_chinese`, `reason`.
+/// `rules`, `plies`, `cycle`, `verdict`, `verdict_chinese`, `reason`, `draw_claim`.
 impl Serialize for Ruling {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_struct("Ruling", 6)?;
+        let mut m = s.serialize_struct("Ruling", 7)?;
         m.serialize_field("rules", &self.book)?;
         m.serialize_field("plies", &self.plies)?;
         m.serialize_field("cycle", &self.cycle)?;
         m.serialize_field("verdict", self.verdict.name())?;
         m.serialize_field("verdict_chinese", self.verdict.chinese())?;
         m.serialize_field("reason", &self.reason)?;
+        m.serialize_field("draw_claim", &self.draw_claim)?;
+        m.end()
+    }
+}
+
+/// `plies_without_capture`, `red_checks`, `black_checks`, `claimants` (`red`, `black`),
+/// `clause`, `chinese`.
+impl Serialize for DrawClaim {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_struct("DrawClaim", 6)?;
+        m.serialize_field("plies_without_capture", &self.plies_without_capture)?;
+        m.serialize_field("red_checks", &self.red_checks)?;
+        m.serialize_field("black_checks", &self.black_checks)?;
+        let claimants: Vec<&str> = self
+            .claimants
+            .iter()
+            .map(|c| match c {
+                Color::Red => "red",
+                Color::Black => "black",
+            })
+            .collect();
+        m.serialize_field("claimants", &claimants)?;
+        m.serialize_field("clause", self.clause)?;
+        m.serialize_field("chinese", &self.chinese())?;
         m.end()
     }
 }

@@ -98,6 +98,10 @@ pub fn text(ruling: &Ruling) -> String {
         s.push_str(&format!("（{}）", ruling.reason));
     }
     s.push('\n');
+    if let Some(claim) = &ruling.draw_claim {
+        s.push_str(&claim.chinese());
+        s.push('\n');
+    }
     s
 }
 
