@@ -185,6 +185,7 @@ impl fmt::Display for JudgeError {
 impl std::error::Error for JudgeError {}
 
 /// One ply labelled, with what the adjudication needs besides the label.
+#[derive(Clone)]
 struct Labelled {
     ruling: PlyRuling,
     chases: Vec<threats::Found>,
@@ -200,14 +201,39 @@ struct Labeller<'a> {
     moves: &'a [Move],
     /// By ply index and the index of the ply taken as its predecessor.
     done: FxHashMap<(usize, Option<usize>), Labelled>,
+    /// The first ply labelled for each position, move and predecessor: a repetition plays the
+    /// same plies again, and a label depends on nothing else, so each is classified once.
+    seen: FxHashMap<PlyKey<'a>, (usize, Option<usize>)>,
 }
+
+/// What a ply's label depends on besides the rule book: its position (the board and the side
+/// to move; not the move counters) and move, and the predecessor's.
+type PlyKey<'a> = (Placing<'a>, Move, Option<(Placing<'a>, Move)>);
+type Placing<'a> = (&'a crate::Board, Color);
 
 impl<'a> Labeller<'a> {
     /// The ply at `i`, labelled with the ply at `prev` as the opponent's last move (跟 asks
     /// what the piece followed just did).
     fn label(&mut self, i: usize, prev: Option<usize>) -> &Labelled {
         if !self.done.contains_key(&(i, prev)) {
-            let l = self.classify(i, prev);
+            let (positions, moves) = (self.positions, self.moves);
+            let placing = |p: &'a Position| (p.board(), p.turn());
+            let key = (
+                placing(&positions[i]),
+                moves[i],
+                prev.map(|j| (placing(&positions[j]), moves[j])),
+            );
+            let l = match self.seen.get(&key) {
+                Some(first) => {
+                    let mut l = self.done[first].clone();
+                    l.ruling.ply = i + 1;
+                    l
+                }
+                None => {
+                    self.seen.insert(key, (i, prev));
+                    self.classify(i, prev)
+                }
+            };
             self.done.insert((i, prev), l);
         }
         &self.done[&(i, prev)]
@@ -363,6 +389,7 @@ pub fn judge_with(
         positions: &positions,
         moves,
         done: FxHashMap::default(),
+        seen: FxHashMap::default(),
     };
 
     // What is judged: a threefold repetition; else nine rounds of alternating long attack;
@@ -427,6 +454,7 @@ pub fn judge_with(
         if any_exempt && all_attack {
             labeller.classifier.mutual_attack = true;
             labeller.done.clear();
+            labeller.seen.clear();
         }
     }
 
@@ -505,6 +533,7 @@ pub(crate) fn classes_of_all(start: &Position, moves: &[Move], book: &RuleBook) 
         positions: &positions,
         moves,
         done: FxHashMap::default(),
+        seen: FxHashMap::default(),
     };
     Color::ALL.map(|color| {
         labeller
