@@ -3,13 +3,15 @@
 
 use qili::rules::Evidence;
 
-/// One line for tables: `24.3.direct 红马捉黑车 …` (the branch, which begins with its clause),
-/// then each threat's pieces and line, and the line shown.
+/// One line for tables: `24.3.direct 红马捉黑车 …` (the branch, which begins with its clause
+/// in the 2011 numbering; under another book's numbering, that book's clause), then each
+/// threat's pieces and line, and the line shown.
 pub fn one_line(e: &Evidence) -> String {
+    let basis = basis(e);
     let mut s = if e.text.is_empty() {
-        e.branch.id().to_string()
+        basis.to_string()
     } else {
-        format!("{} {}", e.branch.id(), e.text)
+        format!("{basis} {}", e.text)
     };
     let iccs = |line: &[qili::Move]| {
         line.iter()
@@ -36,4 +38,15 @@ pub fn one_line(e: &Evidence) -> String {
 /// The anchor of a case × edition in `report.html`.
 pub fn anchor(case: &str, edition: &str) -> String {
     format!("{case}--{edition}")
+}
+
+/// The clause a ply's evidence cites: the model's branch where it is named by that clause (the
+/// 2011 numbering), else the rule book's own clause (the Asian rules cite theirs).
+pub fn basis(e: &Evidence) -> &str {
+    let id = e.branch.id();
+    if id.starts_with(e.clause.as_str()) {
+        id
+    } else {
+        e.clause.as_str()
+    }
 }
