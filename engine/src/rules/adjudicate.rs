@@ -101,14 +101,19 @@ fn one_kind(side: &SidePlies<'_>) -> SideClass {
     }
     let chased = chased_throughout(side, true);
     // Rule 15: a rook chased by a horse or cannon is the heavier violation; the rook's side
-    // chasing back does not even it out.
-    let on_rook = side.chases.iter().flat_map(|c| c.iter()).any(|f| {
-        chased.contains(&f.target)
-            && f.target_piece.role == crate::Role::Rook
-            && matches!(
-                f.capturer_piece.role,
-                crate::Role::Horse | crate::Role::Cannon
-            )
+    // chasing back does not even it out. The chased rook is followed round the cycle.
+    let on_rook = chased.iter().any(|path| {
+        path.iter().enumerate().any(|(k, &sq)| {
+            side.chases[k].iter().any(|f| {
+                !f.standing
+                    && f.target == sq
+                    && f.target_piece.role == crate::Role::Rook
+                    && matches!(
+                        f.capturer_piece.role,
+                        crate::Role::Horse | crate::Role::Cannon
+                    )
+            })
+        })
     });
     match (chased.is_empty(), on_rook) {
         (true, _) => SideClass::Allowed,
@@ -117,11 +122,12 @@ fn one_kind(side: &SidePlies<'_>) -> SideClass {
     }
 }
 
-/// The pieces chased on every ply of the side (where they stand after its first ply), each
-/// followed through the opponent's answers; only new attacks count, not those kept up. The
-/// chased piece must answer every chase (§2.2: a piece that neither moves away nor is got out
-/// of the attack is not chased perpetually, the appendix's "Example of Non-Perpetual Chase").
-pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<crate::Square> {
+/// The pieces chased on every ply of the side, each as the squares it stands on after each of
+/// the side's plies, followed through the opponent's answers; only new attacks count, not
+/// those kept up. The chased piece must answer every chase (§2.2: a piece that neither moves
+/// away nor is got out of the attack is not chased perpetually, the appendix's "Example of
+/// Non-Perpetual Chase").
+pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<Vec<crate::Square>> {
     let targets = |k: usize| -> Vec<crate::Square> {
         side.chases[k]
             .iter()
@@ -136,20 +142,22 @@ pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<cra
     let m = side.labels.len();
     targets(0)
         .into_iter()
-        .filter(|&first| {
+        .filter_map(|first| {
+            let mut path = Vec::with_capacity(m);
             let mut sq = first;
             for k in 0..m {
+                path.push(sq);
                 if answered && targets(k).contains(&sq) && ignored(side, k, sq) {
-                    return false;
+                    return None;
                 }
                 sq = follow(sq, k);
                 let next = (k + 1) % m;
                 let forced = side.evasions[next] && side.labels[next] != Label::Chase;
                 if !forced && !targets(next).contains(&sq) {
-                    return false;
+                    return None;
                 }
             }
-            sq == first
+            (sq == first).then_some(path)
         })
         .collect()
 }
