@@ -31,9 +31,9 @@ pub(crate) struct SidePlies<'a> {
     pub replies: Vec<Option<Move>>,
     /// Each ply answers a check.
     pub evasions: Vec<bool>,
-    /// The position after each reply (where the side moves again); `None` where there is no
-    /// reply.
-    pub after_replies: Vec<Option<&'a Position>>,
+    /// The positions before and after each reply (the second where the side moves again);
+    /// `None` where there is no reply.
+    pub around_replies: Vec<Option<(&'a Position, &'a Position)>>,
 }
 
 /// The class of one side's cycle.
@@ -187,19 +187,28 @@ pub(crate) fn why_allowed(
 }
 
 /// Whether the opponent's reply to ply `k` leaves every new attack of that ply on `target`
-/// standing: the target did not move, no attacker was taken, and each can still take it.
+/// standing: the target, which could run, did not move, no attacker was taken, and each can
+/// still take it.
 fn ignored(side: &SidePlies<'_>, k: usize, target: crate::Square) -> bool {
-    let (Some(reply), Some(after)) = (side.replies[k], side.after_replies[k]) else {
+    let (Some(reply), Some((before, after))) = (side.replies[k], side.around_replies[k]) else {
         return false;
     };
-    if reply.from == target {
+    let mut attacks = side.chases[k]
+        .iter()
+        .filter(|f| !f.standing && f.target == target)
+        .peekable();
+    // A piece that cannot run (no move at all, or held in place: 不能离线, rule 19's rook the
+    // horse immobilises) does not choose to stand still.
+    let held = |f: &Found| f.held_by.is_some() || f.kept.is_some();
+    if reply.from == target
+        || !before.legal_moves().iter().any(|m| m.from == target)
+        || attacks.clone().any(held)
+        || attacks.peek().is_none()
+    {
         return false;
     }
     let legal = after.legal_moves();
-    side.chases[k]
-        .iter()
-        .filter(|f| !f.standing && f.target == target)
-        .all(|f| reply.to != f.capturer && legal.contains(&Move::new(f.capturer, target)))
+    attacks.all(|f| reply.to != f.capturer && legal.contains(&Move::new(f.capturer, target)))
 }
 
 /// Which side must change, by the matrix above (or the simpler rules of the 排局 draft and
@@ -409,7 +418,7 @@ mod tests {
             chases: vec![&[]],
             replies: vec![None],
             evasions: vec![false],
-            after_replies: vec![None],
+            around_replies: vec![None],
         };
         assert_eq!(
             classify_side(&one_attack, &RuleBook::paiju()),

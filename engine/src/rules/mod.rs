@@ -296,7 +296,7 @@ impl<'a> Labeller<'a> {
         let mut chases: Vec<Vec<threats::Found>> = Vec::new();
         let mut replies = Vec::new();
         let mut evasions = Vec::new();
-        let mut after_replies = Vec::new();
+        let mut around_replies = Vec::new();
         let (start, end) = (range.start, range.end);
         for i in range.filter(|&i| self.positions[i].turn() == color) {
             let l = self.label(i, prev_of(i));
@@ -310,7 +310,7 @@ impl<'a> Labeller<'a> {
             };
             let j = j.filter(|&j| j != i);
             replies.push(j.map(|j| self.moves[j]));
-            after_replies.push(j.map(|j| &self.positions[j + 1]));
+            around_replies.push(j.map(|j| (&self.positions[j], &self.positions[j + 1])));
             evasions.push(self.positions[i].in_check());
         }
         let sp = adjudicate::SidePlies {
@@ -318,7 +318,7 @@ impl<'a> Labeller<'a> {
             chases: chases.iter().map(Vec::as_slice).collect(),
             replies,
             evasions,
-            after_replies,
+            around_replies,
         };
         let class = adjudicate::classify_side(&sp, book);
         SideRuling {

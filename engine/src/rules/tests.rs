@@ -252,14 +252,14 @@ fn an_undetermined_ply_does_not_matter_when_the_side_has_an_idle_one() {
     let side = |labels: Vec<Label>| {
         let chases = vec![&[][..]; labels.len()];
         let (replies, evasions) = (vec![None; labels.len()], vec![false; labels.len()]);
-        let after_replies = vec![None; labels.len()];
+        let around_replies = vec![None; labels.len()];
         classify_side(
             &SidePlies {
                 labels,
                 chases,
                 replies,
                 evasions,
-                after_replies,
+                around_replies,
             },
             &book,
         )
