@@ -13,7 +13,7 @@ use crate::{rulebooks, run};
 
 /// Judge every selected case × edition under its own rule book (compared with what was
 /// published) and under every other rule book (the comparison table), both in one rayon pool,
-/// ask qili's built-in adapter too (the engines table), and put the results together.
+/// then ask qili's built-in adapter (the engines table), and put the results together.
 pub fn results(corpus: &Corpus, expectations: &Expectations, options: &run::Options) -> Results {
     with_engines(
         corpus,
@@ -42,19 +42,12 @@ pub fn with_engines(
     timeout: Duration,
 ) -> (Results, Vec<Timing>) {
     let (jobs, reqs) = jobs(corpus, options);
-    // The engines are asked from a thread of their own: an external adapter blocks on its
-    // process, never on a thread of the rayon pool the built-in adapter and the runs share.
-    let ((runs, others), asked) = std::thread::scope(|s| {
-        let asking = s.spawn(|| engines::ask_all(engines, &reqs, timeout));
-        let judged = rayon::join(
-            || run::judge_all(corpus, expectations, options),
-            || rulebooks::judge_others(corpus, options),
-        );
-        (
-            judged,
-            asking.join().expect("the engines' thread does not panic"),
-        )
-    });
+    let (runs, others) = rayon::join(
+        || run::judge_all(corpus, expectations, options),
+        || rulebooks::judge_others(corpus, options),
+    );
+    // Then the engines, so that their timings are not the runs' too.
+    let asked = engines::ask_all(engines, &reqs, timeout);
     let mut r = results::build(corpus, expectations, &runs, options);
     r.rule_books = rulebooks::table(&runs, &others);
     r.engines = conformance::build(&jobs, &asked);
