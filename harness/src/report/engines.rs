@@ -7,7 +7,7 @@ use std::fmt::Write;
 
 use super::markdown::cell;
 use super::{escape, Rendered};
-use crate::engines::conformance::{Answer, Conformance, Tally};
+use crate::engines::conformance::{Answer, Conformance, Row, Tally};
 use crate::engines::Timing;
 use crate::results::{EditionResult, SCHEMA_VERSION};
 
@@ -102,15 +102,19 @@ pub fn markdown(s: &mut String, c: &Conformance) {
     }
 }
 
+/// The case × edition with a published verdict that some engine does not give.
+fn differing_rows(c: &Conformance) -> Vec<&Row> {
+    c.rows
+        .iter()
+        .filter(|r| r.published_verdict.is_some())
+        .filter(|r| r.cells.iter().any(|x| x.answer.agrees() != Some(true)))
+        .collect()
+}
+
 /// With several engines: the case × edition where some engine's verdict is not the
 /// published one, each engine's answer in its column.
 fn differing(s: &mut String, c: &Conformance) {
-    let rows: Vec<_> = c
-        .rows
-        .iter()
-        .filter(|r| r.cells.iter().any(|x| x.answer.agrees() != Some(true)))
-        .filter(|r| r.published_verdict.is_some())
-        .collect();
+    let rows = differing_rows(c);
     let _ = writeln!(
         s,
         "\n{} case × edition where some engine does not give the published verdict:\n",
@@ -187,6 +191,9 @@ pub fn html(s: &mut String, c: &Conformance) {
         s.push_str("</tr>\n");
     }
     s.push_str("</table>\n");
+    if c.engines.len() > 1 {
+        html_differing(s, c);
+    }
     for (engine, list) in problems(c) {
         let _ = writeln!(
             s,
@@ -205,6 +212,50 @@ pub fn html(s: &mut String, c: &Conformance) {
     s.push_str("</section>\n");
 }
 
+/// [`differing`] in HTML: answers other than the published verdict shaded, the message of a
+/// failed one in its title.
+fn html_differing(s: &mut String, c: &Conformance) {
+    let rows = differing_rows(c);
+    let _ = writeln!(
+        s,
+        "<p>{} case × edition where some engine does not give the published verdict:</p>",
+        rows.len()
+    );
+    if rows.is_empty() {
+        return;
+    }
+    s.push_str("<table><tr><th>case</th><th>edition</th><th>published</th>");
+    for e in &c.engines {
+        let _ = write!(s, "<th>{}</th>", escape(&e.name));
+    }
+    s.push_str("</tr>\n");
+    for r in rows {
+        let _ = write!(
+            s,
+            "<tr><td><a href=\"#{}\">{}</a></td><td>{}</td><td>{}</td>",
+            escape(&r.anchor),
+            escape(&r.case),
+            escape(&r.edition),
+            escape(r.published_verdict.as_deref().unwrap_or("—"))
+        );
+        for x in &r.cells {
+            let class = if x.answer.agrees() == Some(true) {
+                ""
+            } else {
+                " class=\"odd\""
+            };
+            let _ = write!(
+                s,
+                "<td{class} title=\"{}\">{}</td>",
+                escape(x.answer.detail().unwrap_or("")),
+                escape(&x.answer.short())
+            );
+        }
+        s.push_str("</tr>\n");
+    }
+    s.push_str("</table>\n");
+}
+
 /// Each engine's answer for one case × edition, in HTML (nothing when no engine was asked).
 pub fn html_cells(s: &mut String, e: &EditionResult) {
     if e.engine_cells.is_empty() {
@@ -213,8 +264,8 @@ pub fn html_cells(s: &mut String, e: &EditionResult) {
     s.push_str("<p class=\"engines\">Engines 引擎:");
     for (i, c) in e.engine_cells.iter().enumerate() {
         let mark = match c.answer.agrees() {
-            Some(true) => "✓",
-            Some(false) => "✗",
+            Some(true) => " ✓",
+            Some(false) => " ✗",
             None => "",
         };
         let labels = match &c.answer {
