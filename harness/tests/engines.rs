@@ -262,3 +262,43 @@ fn the_command_line_refuses_bad_engine_arguments() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+/// Every request of the repository's corpus: its moves (and moves_to_threefold) are legal from
+/// its FEN, and where moves are added the last position has then occurred exactly three times.
+#[test]
+fn every_corpus_request_reaches_its_third_occurrence() {
+    use qili::notation::{fen, iccs};
+    let corpus = corpus::load(&common::corpus_dir()).unwrap();
+    let jobs = qili_harness::engines::requests::jobs(&corpus, &run::Options::default());
+    assert_eq!(
+        jobs.len(),
+        corpus
+            .cases
+            .iter()
+            .map(|c| c.published.len())
+            .sum::<usize>()
+    );
+    let mut extended = 0;
+    for job in &jobs {
+        let r = &job.request;
+        let mut pos = fen::parse(&r.fen, qili::SetupMode::Composed).unwrap();
+        let mut keys = vec![pos.hash()];
+        for m in r.moves.iter().chain(&r.moves_to_threefold) {
+            pos = pos
+                .play(iccs::parse(m).unwrap())
+                .unwrap_or_else(|e| panic!("{}: {m}: {e}", r.id));
+            keys.push(pos.hash());
+        }
+        if !r.moves_to_threefold.is_empty() {
+            extended += 1;
+            let last = *keys.last().unwrap();
+            assert_eq!(keys.iter().filter(|&&k| k == last).count(), 3, "{}", r.id);
+        }
+    }
+    // The CXA figures print one period; the AXF suite's moves already reach the third time.
+    assert!(extended > 60, "{extended}");
+    assert!(jobs
+        .iter()
+        .filter(|j| j.request.rules == "axf")
+        .all(|j| j.request.moves_to_threefold.is_empty()));
+}

@@ -228,6 +228,30 @@ mod tests {
         assert!(q.len() < 130 && q.ends_with("…\""), "{q}");
     }
 
+    proptest::proptest! {
+        /// Any line, JSON or not, is read as some reply: never a panic.
+        #[test]
+        fn any_line_reads_as_a_reply(line in "\\PC{0,200}") {
+            let _ = read(&line, &req());
+        }
+
+        /// Any verdict and label words under the right id: an answer, or a failure naming
+        /// what was expected.
+        #[test]
+        fn any_words_read_or_say_what_was_expected(
+            verdict in "[a-z_]{0,20}",
+            labels in proptest::collection::vec(proptest::option::of("\\PC{0,3}"), 0..4),
+        ) {
+            let line = serde_json::json!({"id": "c--cxa2011", "verdict": verdict, "labels": labels})
+                .to_string();
+            match read(&line, &req()) {
+                Reply::Answer { .. } => {}
+                Reply::Failure(m) => proptest::prop_assert!(m.contains("expected") || m.contains("labels for 2 moves"), "{}", m),
+                Reply::AdapterError(m) => proptest::prop_assert!(false, "{}", m),
+            }
+        }
+    }
+
     #[test]
     fn requests_are_one_line_and_read_back() {
         let line = write(&req());
