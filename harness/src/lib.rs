@@ -16,6 +16,7 @@ pub mod cli;
 pub mod compare;
 pub mod corpus;
 pub mod edition;
+pub mod engines;
 pub mod errata;
 pub mod expectations;
 pub mod lint;

@@ -9,6 +9,7 @@ use serde::Serialize;
 use crate::case::{Case, CitedLine, CycleClaim, LabelsFrom, Provenance, Source};
 use crate::compare::{Comparison, Difference, Outcome};
 use crate::corpus::{BrokenFile, Corpus};
+use crate::engines::conformance::{Cell, Conformance};
 use crate::errata::{self, Erratum};
 use crate::expectations::Expectations;
 use crate::problem::Problem;
@@ -19,8 +20,8 @@ use crate::view::anchor;
 
 /// Bump when the shape of `results.json` changes (README.md, "results.json", lists the
 /// versions). 2: `rule_books`, the verdicts under each rule book; 3: a published verdict may be
-/// absent (null); 6: totals named for what they count.
-pub const SCHEMA_VERSION: u32 = 6;
+/// absent (null); 6: totals named for what they count; 7: `engines`, the conformance table.
+pub const SCHEMA_VERSION: u32 = 7;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Results {
@@ -37,6 +38,9 @@ pub struct Results {
     /// Every case × edition under every rule book ([`crate::rulebooks`]); empty unless the run
     /// computed it ([`crate::pipeline::results`] does).
     pub rule_books: rulebooks::Table,
+    /// Every engine's answers against the published ones ([`crate::engines`]); empty unless
+    /// the run asked engines ([`crate::pipeline::results`] asks qili's built-in adapter).
+    pub engines: Conformance,
     /// Per branch of the ruling model: how many published labels it decides and how many of
     /// them agree, every branch listed.
     pub branches: Vec<BranchRow>,
@@ -217,6 +221,9 @@ pub struct EditionResult {
     pub plies: Vec<PlyResult>,
     pub lines: Vec<CitedLine>,
     pub notes: Option<String>,
+    /// Each engine's answer (the same as in `engines.rows`, so not written twice).
+    #[serde(skip)]
+    pub engine_cells: Vec<Cell>,
 }
 
 impl EditionResult {
@@ -404,6 +411,7 @@ fn edition_result(run: &EditionRun) -> EditionResult {
         plies,
         lines: block.lines.clone(),
         notes: block.notes.clone(),
+        engine_cells: Vec::new(),
     }
 }
 
@@ -491,6 +499,7 @@ pub fn build(
         expectation_problems: expectations.problems.clone(),
         candidate_errata,
         rule_books: rulebooks::Table::default(),
+        engines: Conformance::default(),
     }
 }
 

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use qili::rules::{RuleBook, RuleBookId};
 
 use super::{load_corpus, CliError, CliResult};
+use crate::engines::{self, conformance::Conformance};
 use crate::{pipeline, report, run};
 
 /// Failures listed on the terminal; the reports have all of them.
@@ -16,9 +17,10 @@ pub struct Args {
     /// The corpus directory (never written to).
     #[arg(long, default_value = "corpus", value_name = "DIR")]
     pub corpus: PathBuf,
-    /// Where the reports go.
-    #[arg(long, default_value = "reports", value_name = "DIR")]
-    pub out: PathBuf,
+    /// Where the reports go [default: reports, or conformance with --engine, so that the
+    /// committed reports stay those of a plain run].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
     /// Judge every edition under this rule book instead of its own (see `qili rules`).
     #[arg(long, value_name = "R", value_parser = clap::value_parser!(RuleBookId))]
     pub rules: Option<RuleBookId>,
@@ -31,6 +33,60 @@ pub struct Args {
     /// The recorded disagreements [default: DIR/../expectations/disagreements.yaml].
     #[arg(long, value_name = "FILE")]
     pub expectations: Option<PathBuf>,
+    /// Also ask the engine NAME, an adapter started as COMMAND that speaks JSON lines
+    /// (docs/engines.md); repeatable. Adds its column to the reports and writes engines.md
+    /// and engines.json (with timings) beside them.
+    #[arg(long = "engine", value_name = "NAME=COMMAND", value_parser = engines::Engine::parse)]
+    pub engines: Vec<engines::Engine>,
+    /// Ask only the --engine adapters: qili judges nothing, only engines.md and engines.json
+    /// are written.
+    #[arg(long, requires = "engines")]
+    pub engines_only: bool,
+    /// Seconds an adapter has to answer each request before it is killed.
+    #[arg(long, value_name = "SECS", default_value_t = engines::DEFAULT_TIMEOUT.as_secs_f64())]
+    pub engine_timeout: f64,
+}
+
+/// The reports' directory when --out is not given.
+fn default_out(args: &Args) -> PathBuf {
+    PathBuf::from(if args.engines.is_empty() {
+        "reports"
+    } else {
+        "conformance"
+    })
+}
+
+/// One line per engine for the terminal: its agreement over all rule books and its timing.
+fn engine_lines(c: &Conformance, timings: &[engines::Timing]) -> Vec<String> {
+    let all = c.table.iter().find(|r| r.rule_book == "all");
+    timings
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let tally = all.and_then(|r| r.cells.get(i));
+            let mut line = format!("engine {}:", t.engine);
+            if let Some(t) = tally {
+                line.push_str(&format!(
+                    " verdicts agreeing {} / {}",
+                    t.verdicts_agreeing, t.cases
+                ));
+                if t.errors > 0 {
+                    line.push_str(&format!(", {} errors", t.errors));
+                }
+                if t.unsupported > 0 {
+                    line.push_str(&format!(", {} unsupported", t.unsupported));
+                }
+            }
+            line.push_str(&format!(
+                ", {} requests in {:.0} ms (median {:.2} ms, max {:.2} ms)",
+                t.requests, t.wall_ms, t.median_ms, t.max_ms
+            ));
+            if let Some(g) = c.engines.get(i).and_then(|e| e.given_up.as_deref()) {
+                line.push_str(&format!("; given up: {g}"));
+            }
+            line
+        })
+        .collect()
 }
 
 /// The absolute form of a path that may not exist yet (its nearest existing ancestor
@@ -71,11 +127,33 @@ pub fn guard_out(corpus: &Path, out: &Path) -> Result<(), CliError> {
 }
 
 pub fn main(args: Args) -> CliResult {
-    guard_out(&args.corpus, &args.out)?;
+    let out = args.out.clone().unwrap_or_else(|| default_out(&args));
+    guard_out(&args.corpus, &out)?;
     if args.check && args.filter.is_some() {
         return Err(CliError(
             "--check compares the reports of a whole run; drop --filter".into(),
         ));
+    }
+    if args.check && !args.engines.is_empty() {
+        return Err(CliError(
+            "--check compares the reports of a plain run (qili alone); drop --engine".into(),
+        ));
+    }
+    if !(args.engine_timeout.is_finite() && args.engine_timeout > 0.0) {
+        return Err(CliError(format!(
+            "--engine-timeout {}: expected a number of seconds above 0",
+            args.engine_timeout
+        )));
+    }
+    let timeout = std::time::Duration::from_secs_f64(args.engine_timeout.min(86_400.0));
+    let mut names = std::collections::BTreeSet::new();
+    for e in &args.engines {
+        if !names.insert(e.name.as_str()) {
+            return Err(CliError(format!(
+                "--engine {}: the name is given twice; each engine needs its own",
+                e.name
+            )));
+        }
     }
     let rules = args.rules.map(RuleBook::get);
     let (corpus, exp) = load_corpus(&args.corpus, args.expectations.as_deref(), true)?;
@@ -94,15 +172,38 @@ pub fn main(args: Args) -> CliResult {
         filter: args.filter.clone(),
         progress: true,
     };
-    let results = pipeline::results(&corpus, &exp, &options);
-    let rendered = report::render(&results);
+    if args.engines_only {
+        let (conformance, timings) =
+            pipeline::engines_only(&corpus, &options, &args.engines, timeout);
+        report::write_set(&out, &report::engines::render(&conformance, &timings))
+            .map_err(|e| CliError(format!("writing the reports: {e}")))?;
+        for line in engine_lines(&conformance, &timings) {
+            super::emit(line);
+        }
+        super::emit(format!(
+            "wrote {}",
+            report::engines::ENGINE_FILES
+                .iter()
+                .map(|f| out.join(f).display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut asked = vec![engines::Engine::builtin()];
+    asked.extend(args.engines.iter().cloned());
+    let (results, timings) = pipeline::with_engines(&corpus, &exp, &options, &asked, timeout);
+    let mut rendered = report::render(&results);
+    if !args.engines.is_empty() {
+        rendered.extend(report::engines::render(&results.engines, &timings));
+    }
 
     // Reports first: whatever happens to the terminal output, the run's work is on disk.
     let mut ok = results.passes();
     let stale = if args.check {
-        report::check(&args.out, &rendered)
+        report::check(&out, &rendered)
     } else {
-        report::write_set(&args.out, &rendered)
+        report::write_set(&out, &rendered)
             .map_err(|e| CliError(format!("writing the reports: {e}")))?;
         Vec::new()
     };
@@ -117,6 +218,11 @@ pub fn main(args: Args) -> CliResult {
             .collect::<Vec<_>>()
             .join(", "),
     );
+    if !args.engines.is_empty() {
+        for line in engine_lines(&results.engines, &timings) {
+            super::emit(line);
+        }
+    }
     let failures = results.failures();
     for f in failures.iter().take(MAX_LISTED) {
         super::emit(f);
@@ -125,7 +231,7 @@ pub fn main(args: Args) -> CliResult {
         super::emit(format!(
             "… and {} more (all of them in {})",
             failures.len() - MAX_LISTED,
-            args.out.join("summary.md").display()
+            out.join("summary.md").display()
         ));
     }
     if args.check {
@@ -133,7 +239,7 @@ pub fn main(args: Args) -> CliResult {
             super::emit(format!("stale report: {}: {}", s.path.display(), s.why));
         }
         if stale.is_empty() {
-            super::emit(format!("reports in {} are up to date", args.out.display()));
+            super::emit(format!("reports in {} are up to date", out.display()));
         } else {
             super::emit("run `qili run` and commit the reports");
             ok = false;
@@ -141,9 +247,9 @@ pub fn main(args: Args) -> CliResult {
     } else {
         super::emit(format!(
             "wrote {}",
-            report::FILES
+            rendered
                 .iter()
-                .map(|f| args.out.join(f).display().to_string())
+                .map(|f| out.join(f.name).display().to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
         ));

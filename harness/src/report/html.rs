@@ -46,6 +46,7 @@ pub fn render(r: &Results) -> String {
     totals(&mut s, r);
     nav(&mut s, r);
     rule_books(&mut s, r);
+    super::engines::html(&mut s, &r.engines);
     errata(&mut s, r);
     failures(&mut s, r);
     for c in &r.cases {
@@ -305,6 +306,7 @@ fn edition(s: &mut String, e: &EditionResult) {
     if let Some(err) = &e.error {
         let _ = writeln!(s, "<p><strong>{}</strong></p>", escape(err));
     }
+    super::engines::html_cells(s, e);
     s.push_str("<table class=\"plies\">\n<tr><th>ply</th><th>move 着法</th><th>ICCS</th><th>published 原书</th><th>qili</th><th>evidence 依据</th></tr>\n");
     for p in &e.plies {
         let class = match p.status {

@@ -9,7 +9,7 @@ use crate::results::Results;
 pub const NOT_PUBLISHED: &str = "not published 未公布";
 
 /// Make text safe inside a table cell.
-fn cell(s: &str) -> String {
+pub(crate) fn cell(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
 }
 
@@ -67,6 +67,7 @@ pub fn render(r: &Results) -> String {
         }
     }
     rule_books(&mut s, r);
+    super::engines::markdown(&mut s, &r.engines);
     branches(&mut s, r);
     s.push_str("\n## Candidate errata\n\n");
     if r.candidate_errata.is_empty() {
