@@ -318,6 +318,38 @@ impl Evidence {
     pub fn line(&self) -> &[Move] {
         self.facts.line()
     }
+
+    /// One line for tables, as `qili judge` and the reports show it: `24.3.direct 红马捉黑车 …`
+    /// (the branch, which begins with its clause), then each threat's pieces and line, and the
+    /// line shown. Here so that every front end (the CLI, the reports, the web page) prints
+    /// the same words.
+    pub fn one_line(&self) -> String {
+        let mut s = if self.text.is_empty() {
+            self.branch.id().to_string()
+        } else {
+            format!("{} {}", self.branch.id(), self.text)
+        };
+        let iccs = |line: &[Move]| {
+            line.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for t in self.threats() {
+            s.push_str(&format!(
+                "；{}→{}（{}，{}）{}",
+                t.attacker,
+                t.target,
+                t.kind.chinese(),
+                t.rootedness.chinese(),
+                iccs(&t.line)
+            ));
+        }
+        if !self.line().is_empty() {
+            s.push_str(&format!("；着法 {}", iccs(self.line())));
+        }
+        s
+    }
 }
 
 /// The ruling on one ply.
