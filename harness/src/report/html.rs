@@ -41,6 +41,7 @@ nav ul { columns: 2; } nav li { break-inside: avoid; }
 #failures { border: 2px solid #c00; background: #fff5f5; padding: .2em 1em .6em; }
 #failures h2 { color: #a00; border-color: #e99; margin-top: .6em; }
 .all-hold { border-left: 4px solid #2a8a2a; padding-left: .6em; }
+section.case > p code { word-break: break-all; }
 .board-col { flex: 0 0 auto; max-width: 100%; }
 .board-col svg { max-width: 100%; height: auto; }
 .steps { display: flex; gap: .4em; align-items: center; justify-content: center; margin: .3em 0; }
