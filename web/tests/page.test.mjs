@@ -125,5 +125,9 @@ test("the report steps through a case's moves on its board", async () => {
   assert.match(await section.locator(".step-label").textContent(), /4 \/ 4/);
   await section.locator("button[data-go=first]").click();
   assert.equal(await rook.getAttribute("transform"), null);
+  // A square the evidence names is ringed on the board under the pointer.
+  await section.locator("#cxa2011-ref37--cxa2011 .sq[data-sq='i4']").first().hover();
+  const ring = section.locator("svg.board circle[r='21']");
+  assert.deepEqual([await ring.getAttribute("cx"), await ring.getAttribute("cy")], ["356", "236"]);
   assert.deepEqual(errors, []);
 });

@@ -42,6 +42,7 @@ nav ul { columns: 2; } nav li { break-inside: avoid; }
 #failures h2 { color: #a00; border-color: #e99; margin-top: .6em; }
 .all-hold { border-left: 4px solid #2a8a2a; padding-left: .6em; }
 section.case > p code { word-break: break-all; }
+.sq { border-bottom: 1px dotted #1a5fb4; cursor: help; }
 .board-col { flex: 0 0 auto; max-width: 100%; }
 .board-col svg { max-width: 100%; height: auto; }
 .steps { display: flex; gap: .4em; align-items: center; justify-content: center; margin: .3em 0; }
@@ -304,7 +305,7 @@ fn case(s: &mut String, c: &CaseResult) {
             s.push_str(&svg::board(pos.board()));
             // Filled in by the step script: first, previous, next, last ply of an edition.
             s.push_str("<div class=\"steps\" hidden><button data-go=\"first\" title=\"first\">|◀</button><button data-go=\"prev\" title=\"previous\">◀</button><span class=\"step-label\"></span><button data-go=\"next\" title=\"next\">▶</button><button data-go=\"last\" title=\"last\">▶|</button></div>");
-            s.push_str("<p class=\"coords\">坐标 squares: the evidence's (e0) is file e, rank 0 — ICCS letters a–i below the board, ranks 0–9 at its left; 红方 files 九–一 below, 黑方 1–9 above.</p></div>");
+            s.push_str("<p class=\"coords\">坐标 squares: the evidence's (e0) is file e, rank 0 — ICCS letters a–i below the board, ranks 0–9 at its left (point at a square in the evidence to ring it); 红方 files 九–一 below, 黑方 1–9 above.</p></div>");
         }
         Err(e) => {
             let _ = write!(s, "<p class=\"muted\">{}</p>", escape(&e.to_string()));
@@ -367,7 +368,7 @@ fn edition(s: &mut String, e: &EditionResult) {
         let mut evidence = p
             .evidence
             .as_ref()
-            .map(|ev| escape(&crate::view::one_line(ev)))
+            .map(|ev| mark_squares(&escape(&crate::view::one_line(ev))))
             .unwrap_or_default();
         if let Some(reason) = &p.reason {
             let _ = write!(evidence, "<br><em>recorded: {}</em>", escape(reason));
@@ -497,13 +498,35 @@ fn diff(s: &mut String, e: &EditionResult) {
     s.push_str("</pre>\n");
 }
 
+/// The squares the evidence names a piece by (`红车(e0)`) marked, so that the script can show
+/// each on the board when the pointer is over it.
+fn mark_squares(escaped: &str) -> String {
+    let mut out = String::with_capacity(escaped.len());
+    let mut rest = escaped;
+    while let Some(i) = rest.find('(') {
+        out.push_str(&rest[..=i]);
+        rest = &rest[i + 1..];
+        let b = rest.as_bytes();
+        if b.len() >= 3 && (b'a'..=b'i').contains(&b[0]) && b[1].is_ascii_digit() && b[2] == b')' {
+            let _ = write!(
+                out,
+                "<span class=\"sq\" data-sq=\"{0}\">{0}</span>",
+                &rest[..2]
+            );
+            rest = &rest[2..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The script that steps through an edition's moves on its case's board: each ply row holds
 /// its ICCS move; a piece is moved by translating its group from the point it was drawn at,
 /// a captured one hidden. Clicking a row shows the board after it and makes its edition the
 /// one the buttons step through.
 fn step_script() -> String {
     format!(
-        r#"<script>
+        r##"<script>
 (function () {{
   var CELL = {cell}, MARGIN = {margin};
   function xy(sq) {{ return [MARGIN + CELL * (sq.charCodeAt(0) - 97), MARGIN + CELL * (9 - +sq[1])]; }}
@@ -537,12 +560,41 @@ fn step_script() -> String {
       if (go) show(active, go === "first" ? 0 : go === "prev" ? at - 1 : go === "next" ? at + 1 : n);
     }});
     editions.forEach(function (e) {{ rows(e).forEach(function (row, i) {{ row.addEventListener("click", function () {{ show(e, i + 1); }}); }}); }});
+    // A square named in the evidence, ringed on the board while the pointer is over it.
+    var ring = null;
+    section.addEventListener("mouseover", function (ev) {{
+      var sq = ev.target.dataset && ev.target.dataset.sq;
+      if (!sq) return;
+      var c = xy(sq);
+      ring = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      ring.setAttribute("cx", c[0]); ring.setAttribute("cy", c[1]); ring.setAttribute("r", 21);
+      ring.setAttribute("fill", "none"); ring.setAttribute("stroke", "#1a5fb4"); ring.setAttribute("stroke-width", 3);
+      board.appendChild(ring);
+    }});
+    section.addEventListener("mouseout", function (ev) {{
+      if (ring && ev.target.dataset && ev.target.dataset.sq) {{ ring.remove(); ring = null; }}
+    }});
     show(active, 0);
   }});
 }})();
 </script>
-"#,
+"##,
         cell = svg::CELL,
         margin = svg::MARGIN
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_in_the_evidence_are_marked_and_nothing_else() {
+        assert_eq!(
+            mark_squares("红车(g4)→黑炮(i4)（无根）(x1) (j0) (a10)"),
+            "红车(<span class=\"sq\" data-sq=\"g4\">g4</span>)→黑炮(<span class=\"sq\" data-sq=\"i4\">i4</span>)（无根）(x1) (j0) (a10)"
+        );
+        assert_eq!(mark_squares("(a"), "(a");
+        assert_eq!(mark_squares(""), "");
+    }
 }
