@@ -255,7 +255,7 @@ function renderRuling() {
     const side = p ? SIDE[p.side] : "";
     h += `<tr data-ply="${n}" class="${cls}"><td class="num">${p && !p.judged ? `(${n})` : n}</td><td class="side">${side}</td><td class="move">${esc(m.chinese)}</td>`;
     if (pub) h += `<td class="label published">${esc(published)}</td>`;
-    h += `<td class="label qili">${esc(label)}</td><td class="evidence">${p ? esc(p.line) : ""}</td></tr>`;
+    h += `<td class="label qili">${esc(label)}</td><td class="evidence">${p ? markSquares(esc(p.line)) : ""}</td></tr>`;
   });
   h += "</tbody></table>";
   if (r.cycle) {
@@ -274,6 +274,22 @@ function renderRuling() {
   }
   out.innerHTML = h;
   out.querySelectorAll("tbody tr").forEach((tr) => tr.addEventListener("click", () => go(+tr.dataset.ply)));
+  out.querySelectorAll(".sq").forEach((el) => {
+    el.addEventListener("mouseenter", () => ring(el.dataset.sq));
+    el.addEventListener("mouseleave", () => ring(null));
+  });
+}
+
+// The squares the evidence names pieces by (红车(e0)), marked to be ringed on the board.
+function markSquares(html) {
+  return html.replace(/\(([a-i]\d)\)/g, '(<span class="sq" data-sq="$1">$1</span>)');
+}
+
+function ring(sq) {
+  document.querySelectorAll("#board .ring").forEach((r) => r.remove());
+  if (!sq) return;
+  const [x, y] = point(sq);
+  $("board").append(svg("circle", { cx: x, cy: y, r: 21, fill: "none", stroke: "#1a5fb4", "stroke-width": 3, class: "ring" }));
 }
 
 function movesText() {

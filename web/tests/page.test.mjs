@@ -79,6 +79,9 @@ test("a typed position and moves in three notations get their labels and verdict
   await page.click("tr[data-ply='1']");
   const arrows = await page.$$eval("line.arrow", (a) => a.map((l) => `${l.dataset.from}${l.dataset.to} ${l.classList[1]}`));
   assert.deepEqual(arrows, ["e0e8 check"]);
+  // The rook's square in the evidence, ringed on the board under the pointer.
+  await page.hover("tr[data-ply='1'] .sq[data-sq='e0']");
+  assert.deepEqual(await page.$$eval("#board .ring", (r) => r.map((c) => [c.getAttribute("cx"), c.getAttribute("cy")])), [["196", "396"]]);
   assert.deepEqual(errors, []);
 });
 
