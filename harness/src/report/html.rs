@@ -43,6 +43,7 @@ nav ul { columns: 2; } nav li { break-inside: avoid; }
 .all-hold { border-left: 4px solid #2a8a2a; padding-left: .6em; }
 section.case > p code { word-break: break-all; }
 .sq { border-bottom: 1px dotted #1a5fb4; cursor: help; }
+table.plies td:nth-child(2) { white-space: nowrap; }
 .board-col { flex: 0 0 auto; max-width: 100%; }
 .board-col svg { max-width: 100%; height: auto; }
 .steps { display: flex; gap: .4em; align-items: center; justify-content: center; margin: .3em 0; }
