@@ -567,7 +567,7 @@ fn step_script() -> String {
       var sq = ev.target.dataset && ev.target.dataset.sq;
       if (!sq) return;
       var c = xy(sq);
-      ring = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      ring = document.createElementNS(board.namespaceURI, "circle");
       ring.setAttribute("cx", c[0]); ring.setAttribute("cy", c[1]); ring.setAttribute("r", 21);
       ring.setAttribute("fill", "none"); ring.setAttribute("stroke", "#1a5fb4"); ring.setAttribute("stroke-width", 3);
       board.appendChild(ring);
