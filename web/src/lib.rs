@@ -174,6 +174,37 @@ mod tests {
     }
 
     #[test]
+    fn a_chase_is_drawn_from_attacker_to_target_with_its_winning_line() {
+        // 2011 参考图37: 车三退一 attacks the rootless black cannon on i4.
+        let out = judge(
+            "2baka3/9/n3b4/p1p1pc1rN/6R2/8c/4P3C/3NB4/9/2BAKA3 w",
+            "g5g4 i4i5 g4g5 i5i4",
+            "cxa2011",
+            true,
+        )
+        .unwrap();
+        let v = json(&out);
+        let ply = &v["plies"][0];
+        assert_eq!(ply["label"], "捉");
+        assert_eq!(
+            ply["arrows"],
+            json(r#"[{"from":"g4","to":"i4","kind":"chase"}]"#)
+        );
+        assert_eq!(
+            ply["lines"],
+            json(r#"[{"shows":"黑炮(i4)","moves":["g4i4"]}]"#)
+        );
+        // Black's reply is idle, its capture of the horse having stood before (从捉到捉):
+        // drawn as such.
+        assert_eq!(v["plies"][1]["label"], "闲");
+        assert_eq!(
+            v["plies"][1]["arrows"],
+            json(r#"[{"from":"f6","to":"i6","kind":"stood"}]"#)
+        );
+        assert_eq!(v["plies"][1]["lines"], json("[]"));
+    }
+
+    #[test]
     fn a_bad_rule_book_or_move_is_an_error_naming_it() {
         let e = judge("startpos", "h2e2", "fide", false).unwrap_err();
         assert!(e.contains("'fide'") && e.contains("cxa2011"), "{e}");
