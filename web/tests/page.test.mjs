@@ -87,18 +87,58 @@ test("a typed position and moves in three notations get their labels and verdict
 
 test("a move entered by clicking on the board is read and ruled", async () => {
   await fresh();
-  const box = await page.locator("#board").boundingBox();
-  const at = (sq) => {
-    const f = "abcdefghi".indexOf(sq[0]), r = +sq[1];
-    return { x: box.x + ((36 + 40 * f) * box.width) / 392, y: box.y + ((36 + 40 * (9 - r)) * box.height) / 448 };
-  };
   for (const sq of ["h2", "e2"]) {
-    const p = at(sq);
+    const p = await pointOf(sq);
     await page.mouse.click(p.x, p.y);
   }
   await page.waitForFunction(() => document.querySelector("#moves").value.includes("炮二平五"));
   assert.equal(await page.textContent("#step-label"), "1 / 1");
   assert.match(await page.textContent("#ruling"), /未形成循环重复/);
+  assert.deepEqual(errors, []);
+});
+
+// The centre of a point on the page, in CSS pixels.
+async function pointOf(sq) {
+  const box = await page.locator("#board").boundingBox();
+  const f = "abcdefghi".indexOf(sq[0]), r = +sq[1];
+  return { x: box.x + ((36 + 40 * f) * box.width) / 392, y: box.y + ((36 + 40 * (9 - r)) * box.height) / 448 };
+}
+
+test("a position clicked onto the board is read and ruled", async () => {
+  await fresh();
+  await page.click("#edit-toggle");
+  await page.click("#clear-board");
+  const placed = { b: ["c9"], k: ["e8"], p: ["c1"], K: ["d0"], R: ["f0"], B: ["g0"], c: ["h0"] };
+  for (const [piece, squares] of Object.entries(placed)) {
+    await page.click(`#palette button[data-piece='${piece}']`);
+    for (const sq of squares) {
+      const p = await pointOf(sq);
+      await page.mouse.click(p.x, p.y);
+    }
+  }
+  assert.equal(await page.inputValue("#position"), "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w");
+  await page.click("#edit-toggle");
+  await page.fill("#moves", "f0e0 e8f8 e0f0 f8e8");
+  await page.click("#judge");
+  await page.waitForSelector("#verdict");
+  assert.deepEqual(await page.$$eval("td.qili", (tds) => tds.map((t) => t.textContent)), ["将", "闲", "将", "闲"]);
+  assert.deepEqual(errors, []);
+});
+
+test("a pasted game record and a DhtmlXQ binit set up their own positions", async () => {
+  await fresh();
+  await page.fill("#moves", '[Event "t"]\n[FEN "4k4/9/9/9/5R3/9/9/9/9/3K5 w"]\n\n1. R4.5 K5.6 2. R5.4 K6.5 *\n');
+  await page.click("#judge");
+  await page.waitForSelector("#verdict");
+  assert.equal(await page.inputValue("#position"), "4k4/9/9/9/5R3/9/9/9/9/3K5 w");
+  assert.deepEqual(await page.$$eval("td.qili", (tds) => tds.map((t) => t.textContent)), ["将", "闲", "将", "闲"]);
+  await page.fill("#position", "9999075947398799999999999999999999999950403099414899499999996323");
+  await page.selectOption("#side", "w");
+  await page.fill("#moves", "帅五退一");
+  await page.click("#judge");
+  await page.waitForSelector("#verdict");
+  assert.equal(await page.inputValue("#position"), "3aka3/4n4/9/2p3p2/9/9/9/B3K3B/4r4/3AcA3 w");
+  assert.match(await page.textContent("#ruling"), /帅五退一/);
   assert.deepEqual(errors, []);
 });
 
