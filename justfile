@@ -26,6 +26,19 @@ fmt:
 lint:
     cargo clippy --workspace --all-targets -- -D warnings
 
+# Build the referee's page into web/dist/ (open web/dist/index.html; web/setup.sh installs
+# what it needs).
+web:
+    web/build.sh
+
+# The page's browser test in headless Chromium (after `just web`).
+web-test:
+    cd web && npm test
+
+# Screenshots of the page and the report at desktop and phone widths, into docs/screenshots/.
+screenshots:
+    cd web && npm run screenshots
+
 # Everything CI runs.
 ci:
     .ci/run

@@ -514,36 +514,47 @@ impl Results {
 
     /// One line per failing row or file, for the terminal.
     pub fn failures(&self) -> Vec<String> {
+        self.failure_items().into_iter().map(|f| f.text).collect()
+    }
+
+    /// [`Results::failures`], each with the report anchor of its case × edition (none for a
+    /// broken file or expectations problem, which belong to no case).
+    pub fn failure_items(&self) -> Vec<Failure> {
         let mut out = Vec::new();
+        let plain = |text: String| Failure { anchor: None, text };
         for b in &self.broken_files {
             for p in &b.problems {
-                out.push(format!("broken: {p}"));
+                out.push(plain(format!("broken: {p}")));
             }
         }
         for p in &self.expectation_problems {
-            out.push(format!("broken: {p}"));
+            out.push(plain(format!("broken: {p}")));
         }
         for c in &self.cases {
             for e in &c.editions {
                 let head = format!("{} [{}]", c.id, e.edition);
+                let linked = |text: String| Failure {
+                    anchor: Some(e.anchor.clone()),
+                    text,
+                };
                 match e.outcome {
-                    Outcome::Broken => out.push(format!(
+                    Outcome::Broken => out.push(linked(format!(
                         "broken: {head}: {}",
                         e.error.as_deref().unwrap_or("")
-                    )),
+                    ))),
                     Outcome::New | Outcome::Stale => {
                         if let Some(cmp) = &e.comparison {
                             for d in cmp.new_differences() {
-                                out.push(format!("new: {head}: {}", d.describe()));
+                                out.push(linked(format!("new: {head}: {}", d.describe())));
                             }
                             for s in &cmp.stale {
-                                out.push(format!(
+                                out.push(linked(format!(
                                     "stale: {head}: {} records {}, qili now says {} ({})",
                                     s.record.location,
                                     s.record.difference.describe(),
                                     s.engine_now,
                                     "remove or update the record"
-                                ));
+                                )));
                             }
                         }
                     }
@@ -553,4 +564,11 @@ impl Results {
         }
         out
     }
+}
+
+/// One line of the failures, and the report anchor of the case × edition it is about.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub anchor: Option<String>,
+    pub text: String,
 }

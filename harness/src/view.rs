@@ -3,36 +3,10 @@
 
 use qili::rules::Evidence;
 
-/// One line for tables: `24.3.direct 红马捉黑车 …` (the branch, which begins with its clause
-/// in the 2011 numbering; under another book's numbering, that book's clause), then each
-/// threat's pieces and line, and the line shown.
+/// One line for tables: `24.3.direct 红马捉黑车 …` (the clause cited),
+/// then each threat's pieces and line, and the line shown ([`Evidence::one_line`]).
 pub fn one_line(e: &Evidence) -> String {
-    let basis = basis(e);
-    let mut s = if e.text.is_empty() {
-        basis.to_string()
-    } else {
-        format!("{basis} {}", e.text)
-    };
-    let iccs = |line: &[qili::Move]| {
-        line.iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    for t in e.threats() {
-        s.push_str(&format!(
-            "；{}→{}（{}，{}）{}",
-            t.attacker,
-            t.target,
-            t.kind.chinese(),
-            t.rootedness.chinese(),
-            iccs(&t.line)
-        ));
-    }
-    if !e.line().is_empty() {
-        s.push_str(&format!("；着法 {}", iccs(e.line())));
-    }
-    s
+    e.one_line()
 }
 
 /// The anchor of a case × edition in `report.html`.

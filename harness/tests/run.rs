@@ -314,11 +314,21 @@ fn totals_count_what_the_failures_list() {
         "{out}"
     );
     let summary = std::fs::read_to_string(s.path().join("reports/summary.md")).unwrap();
-    let failures = &summary[summary.find("## Failures").unwrap()..];
+    // The failures come first, before the totals, each linking to its case × edition.
+    let (start, totals) = (
+        summary.find("## Failures").unwrap(),
+        summary.find("| totals |").unwrap(),
+    );
+    assert!(start < totals, "{summary}");
+    let failures = &summary[start..totals];
     let listed = |prefix: &str| failures.lines().filter(|l| l.starts_with(prefix)).count();
     assert_eq!(
-        (listed("- new: "), listed("- stale: ")),
+        (listed("- [new: "), listed("- [stale: ")),
         (1, 2),
+        "{failures}"
+    );
+    assert!(
+        failures.contains("](report.html#fixture-fig06--cxa2011)"),
         "{failures}"
     );
     for row in [

@@ -88,5 +88,44 @@ fn the_report_draws_each_case_start_position() {
                 == html.matches("xmlns=\"http://www.w3.org/2000/svg\"").count(),
         "the report must not load anything from the network"
     );
-    assert!(!html.contains("<script"));
+    // One inline script (stepping through the moves), nothing loaded.
+    assert_eq!(html.matches("<script").count(), 1);
+    assert!(!html.contains("<script src"));
+    assert!(html.contains("<meta name=\"viewport\""));
+}
+
+/// The coordinates the evidence names squares by (红车(e0)) are on the board: each ICCS file
+/// letter under its file, each rank digit beside its rank.
+#[test]
+fn the_board_carries_the_iccs_coordinates() {
+    let svg_text = svg::board(qili::Position::start().board());
+    let labels: Vec<(i32, i32, String)> = svg_text
+        .split("<text class=\"iccs\" ")
+        .skip(1)
+        .map(|t| {
+            let num = |key: &str| -> i32 {
+                let i = t.find(key).unwrap() + key.len();
+                t[i..i + t[i..].find('"').unwrap()].parse().unwrap()
+            };
+            let text = &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()];
+            (num("x=\""), num("y=\""), text.to_string())
+        })
+        .collect();
+    assert_eq!(labels.len(), 9 + 10, "{svg_text}");
+    for sq in qili::Square::all() {
+        let (x, y) = svg::point(sq);
+        let name = sq.to_string();
+        let (file, rank) = (&name[..1], &name[1..]);
+        assert!(
+            labels.iter().any(|(lx, _, t)| *lx == x && t == file),
+            "{file} under x={x}"
+        );
+        assert!(
+            labels
+                .iter()
+                .any(|(lx, ly, t)| *lx < x && (ly - y).abs() <= 5 && t == rank),
+            "{rank} beside y={y}"
+        );
+    }
+    assert!(svg_text.contains(">九<") && svg_text.contains(">一<") && svg_text.contains(">9<"));
 }

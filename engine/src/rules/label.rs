@@ -318,6 +318,51 @@ impl Evidence {
     pub fn line(&self) -> &[Move] {
         self.facts.line()
     }
+
+    /// The clause the evidence cites: the model's branch where it is named by that clause (the
+    /// 2011 numbering: `24.3.direct`), else the rule book's own clause (the Asian rules cite
+    /// theirs: `AXF术语“捉”`).
+    pub fn basis(&self) -> &str {
+        let id = self.branch.id();
+        if id.starts_with(self.clause.as_str()) {
+            id
+        } else {
+            self.clause.as_str()
+        }
+    }
+
+    /// One line for tables, as `qili judge` and the reports show it: `24.3.direct 红马捉黑车 …`
+    /// (its [`basis`](Evidence::basis)), then each threat's pieces and line, and the line
+    /// shown. Here so that every front end (the CLI, the reports, the web page) prints
+    /// the same words.
+    pub fn one_line(&self) -> String {
+        let basis = self.basis();
+        let mut s = if self.text.is_empty() {
+            basis.to_string()
+        } else {
+            format!("{basis} {}", self.text)
+        };
+        let iccs = |line: &[Move]| {
+            line.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for t in self.threats() {
+            s.push_str(&format!(
+                "；{}→{}（{}，{}）{}",
+                t.attacker,
+                t.target,
+                t.kind.chinese(),
+                t.rootedness.chinese(),
+                iccs(&t.line)
+            ));
+        }
+        if !self.line().is_empty() {
+            s.push_str(&format!("；着法 {}", iccs(self.line())));
+        }
+        s
+    }
 }
 
 /// The ruling on one ply.

@@ -1,5 +1,6 @@
-//! `summary.md`: totals first, then one row per case × edition, the candidate errata and what
-//! failed. Reviewed in diffs, so nothing in it changes unless a ruling or the corpus does.
+//! `summary.md`: what failed first (when anything did), the totals, then one row per case ×
+//! edition and the candidate errata. Reviewed in diffs, so nothing in it changes unless a
+//! ruling or the corpus does.
 
 use std::fmt::Write;
 
@@ -30,6 +31,7 @@ pub fn render(r: &Results) -> String {
     if let Some(f) = &r.filter {
         let _ = writeln!(s, "Only cases matching `{}` (`--filter`).\n", cell(f));
     }
+    failures(&mut s, r);
     s.push_str("| totals | |\n|---|---:|\n");
     for row in r.totals.rows() {
         let _ = writeln!(s, "| {} | {} |", row.english, row.value);
@@ -38,7 +40,7 @@ pub fn render(r: &Results) -> String {
     if r.cases.is_empty() {
         s.push_str("No cases.\n");
     } else {
-        s.push_str("| case | edition | outcome | published verdict | qili verdict | plies agreeing | details |\n|---|---|---|---|---|---|---|\n");
+        s.push_str("| case | edition | outcome | published verdict | qili verdict | plies agreeing | details (the case's title) |\n|---|---|---|---|---|---|---|\n");
         for c in &r.cases {
             for e in &c.editions {
                 let engine = match (&e.engine, &e.error) {
@@ -51,7 +53,7 @@ pub fn render(r: &Results) -> String {
                 });
                 let _ = writeln!(
                     s,
-                    "| {} | {} | {} {} | {} | {} | {} | [details](report.html#{}) |",
+                    "| {} | {} | {} {} | {} | {} | {} | [{}](report.html#{}) |",
                     c.id,
                     e.edition,
                     e.outcome.name(),
@@ -61,6 +63,7 @@ pub fn render(r: &Results) -> String {
                         .unwrap_or(NOT_PUBLISHED),
                     cell(&engine),
                     plies,
+                    cell(&c.title).replace(['[', ']'], ""),
                     e.anchor
                 );
             }
@@ -76,7 +79,7 @@ pub fn render(r: &Results) -> String {
         );
     } else {
         s.push_str(
-            "Where two editions print different answers and qili agrees with one of them.\n\n",
+            "Where two editions print different answers and qili agrees with one of them; each edition named with its own figure number.\n\n",
         );
         s.push_str("| case | ply | move | qili agrees with | against | qili | evidence |\n|---|---|---|---|---|---|---|\n");
         for e in &r.candidate_errata {
@@ -86,9 +89,9 @@ pub fn render(r: &Results) -> String {
                 e.case,
                 e.ply.map_or("verdict".to_string(), |p| p.to_string()),
                 e.move_text.as_deref().unwrap_or("—"),
-                e.agrees_with.edition,
+                super::edition_named(r, &e.case, &e.agrees_with.edition),
                 e.agrees_with.answer,
-                e.differs_from.edition,
+                super::edition_named(r, &e.case, &e.differs_from.edition),
                 e.differs_from.answer,
                 e.engine,
                 e.rule_book,
@@ -96,16 +99,33 @@ pub fn render(r: &Results) -> String {
             );
         }
     }
-    let failures = r.failures();
-    s.push_str("\n## Failures\n\n");
+    s
+}
+
+/// What failed, before anything else, each line linking to its case (no empty heading when
+/// all holds: one line saying so).
+fn failures(s: &mut String, r: &Results) {
+    let failures = r.failure_items();
     if failures.is_empty() {
-        s.push_str("None.\n");
-    } else {
-        for f in failures {
-            let _ = writeln!(s, "- {}", cell(&f));
+        s.push_str("No failures and no new disagreements: every case × edition agrees with its book or with a recorded disagreement.\n\n");
+        return;
+    }
+    let _ = writeln!(
+        s,
+        "## Failures and new disagreements ({})\n",
+        failures.len()
+    );
+    for f in failures {
+        match &f.anchor {
+            Some(a) => {
+                let _ = writeln!(s, "- [{}](report.html#{a})", cell(&f.text));
+            }
+            None => {
+                let _ = writeln!(s, "- {}", cell(&f.text));
+            }
         }
     }
-    s
+    s.push('\n');
 }
 
 /// The branches of the ruling model: what each decides among the published plies.
@@ -144,7 +164,7 @@ fn rule_books(s: &mut String, r: &Results) {
         s.push_str("Not computed in this run.\n");
         return;
     }
-    s.push_str("Every case × edition judged under every rule book (`qili rules` says how each differs from cxa2011); the edition's own rule book in bold. Only the rows where the rule books' verdicts differ.\n\n");
+    s.push_str("Every case × edition judged under every rule book (`qili rules` says how each differs from cxa2011); the edition's own rule book in bold, verdicts in Chinese (results.json and the tooltips of report.html have their keywords). Only the rows where the rule books' verdicts differ.\n\n");
     let _ = writeln!(s, "{}\n", t.count_line());
     if t.differing == 0 {
         return;
@@ -161,9 +181,9 @@ fn rule_books(s: &mut String, r: &Results) {
             .iter()
             .map(|c| {
                 if c.rule_book == row.edition {
-                    format!("**{}**", c.cell.name())
+                    format!("**{}**", c.cell.chinese())
                 } else {
-                    c.cell.name().to_string()
+                    c.cell.chinese().to_string()
                 }
             })
             .collect();
@@ -173,7 +193,7 @@ fn rule_books(s: &mut String, r: &Results) {
             row.case,
             row.anchor,
             row.edition,
-            row.published_verdict.unwrap_or(NOT_PUBLISHED),
+            super::verdict_chinese(row.published_verdict),
             cells.join(" | ")
         );
     }

@@ -84,6 +84,40 @@ pub fn check(dir: &Path, reports: &[Rendered]) -> Vec<StaleReport> {
     stale
 }
 
+/// An edition named as its readers know the case: with its own figure number where it has
+/// one (`cxa2011-trial 参考图10`), since editions number the same figure differently.
+pub fn edition_named(r: &Results, case: &str, edition: &str) -> String {
+    let figure = r
+        .cases
+        .iter()
+        .find(|c| c.id == case)
+        .and_then(|c| c.editions.iter().find(|e| e.edition == edition))
+        .and_then(|e| e.source.figure.as_deref());
+    match figure {
+        Some(f) => format!("{edition} {f}"),
+        None => edition.to_string(),
+    }
+}
+
+/// A case's title (empty for an id not in the run).
+pub fn case_title<'a>(r: &'a Results, case: &str) -> &'a str {
+    r.cases
+        .iter()
+        .find(|c| c.id == case)
+        .map_or("", |c| c.title.as_str())
+}
+
+/// A verdict's name (`red_must_change`) in Chinese, or what the reports say when the source
+/// publishes none.
+pub fn verdict_chinese(name: Option<&str>) -> String {
+    match name {
+        None => markdown::NOT_PUBLISHED.to_string(),
+        Some(n) => {
+            qili::rules::Verdict::from_name(n).map_or(n.to_string(), |v| v.chinese().to_string())
+        }
+    }
+}
+
 /// Escape text for HTML.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());

@@ -9,8 +9,10 @@ use qili::{Board, Color, Square};
 pub const CELL: i32 = 40;
 /// Space around the grid (room for the file numbers).
 pub const MARGIN: i32 = 36;
+/// Space below the grid: red's file numbers and the ICCS letters, clear of red's back rank.
+pub const BOTTOM: i32 = 52;
 pub const WIDTH: i32 = 2 * MARGIN + 8 * CELL;
-pub const HEIGHT: i32 = 2 * MARGIN + 9 * CELL;
+pub const HEIGHT: i32 = MARGIN + 9 * CELL + BOTTOM;
 const RADIUS: i32 = 17;
 
 /// The centre of a point: files left to right from a, ranks bottom to top from 0.
@@ -84,7 +86,9 @@ pub fn board(board: &Board) -> String {
         left + 2 * CELL,
         left + 6 * CELL
     );
-    // File numbers: black's 1–9 from its right (our left) on top, red's 九–一 at the bottom.
+    // File numbers: black's 1–9 from its right (our left) on top, red's 九–一 at the bottom;
+    // under them the ICCS letters a–i, and the ranks 0–9 at the left: the squares the evidence
+    // names (红车(e0)).
     const RED_NUMBERS: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
     for f in 0..9 {
         let x = left + f * CELL;
@@ -97,8 +101,22 @@ pub fn board(board: &Board) -> String {
         let _ = write!(
             s,
             r##"<text class="file" x="{x}" y="{}" font-size="12" fill="#b00" text-anchor="middle">{}</text>"##,
-            bottom + 32,
+            bottom + 33,
             RED_NUMBERS[f as usize]
+        );
+        let _ = write!(
+            s,
+            r##"<text class="iccs" x="{x}" y="{}" font-size="10" fill="#666" text-anchor="middle">{}</text>"##,
+            bottom + 46,
+            char::from(b'a' + f as u8)
+        );
+    }
+    for r in 0..10 {
+        let _ = write!(
+            s,
+            r##"<text class="iccs" x="{}" y="{}" font-size="10" fill="#666" text-anchor="middle">{r}</text>"##,
+            left - 24,
+            top + (9 - r) * CELL + 4
         );
     }
     for (sq, piece) in board.pieces() {

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Build the referee's page into web/dist/: the engine compiled to WebAssembly, wasm-bindgen's
+# no-modules glue (so the page works from file://), bundled with the corpus and the static files.
+# Needs the wasm32-unknown-unknown target, wasm-bindgen-cli of the version in Cargo.lock, node.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo build --release --locked --target wasm32-unknown-unknown -p qili-web
+rm -rf web/dist
+wasm-bindgen --target no-modules --no-typescript --out-dir web/dist/pkg \
+  target/wasm32-unknown-unknown/release/qili_web.wasm
+node web/tools/bundle.mjs web/dist/pkg reports/results.json web/dist
+rm -rf web/dist/pkg

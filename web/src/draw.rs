@@ -1,0 +1,120 @@
+//! What the page draws for a ply's evidence, read off its typed facts: an arrow from each
+//! attacking piece to what it attacks, and the lines (mate, winning material) to step through.
+
+use qili::rules::{Facts, Placed, Threat};
+use qili::{Move, Position};
+use serde::Serialize;
+
+/// An arrow between two points (ICCS squares), with what it shows: `check`, `chase`, `kept`
+/// (a threat the move keeps up), `exchange`, `offer`, `block`, `follow`, `stood` (a capture
+/// that stood before the move).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Arrow {
+    pub from: String,
+    pub to: String,
+    pub kind: &'static str,
+}
+
+/// A line of moves (ICCS) to step through from the position after the ply, and what it shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    /// `杀` for a mate, otherwise the piece the line wins (`黑车(d6)`).
+    pub shows: String,
+    pub moves: Vec<String>,
+}
+
+fn arrow(from: &Placed, to: &Placed, kind: &'static str) -> Arrow {
+    Arrow {
+        from: from.square.to_string(),
+        to: to.square.to_string(),
+        kind,
+    }
+}
+
+fn threat_arrows(t: &Threat, kind: &'static str, out: &mut Vec<Arrow>) {
+    // Every piece that takes part (the attacker first), each towards the target.
+    for a in &t.attackers {
+        out.push(arrow(a, &t.target, kind));
+    }
+    if t.attackers.is_empty() {
+        out.push(arrow(&t.attacker, &t.target, kind));
+    }
+}
+
+/// The arrows of `facts`; `after` is the position after the ply (where the checked king is).
+pub fn arrows(facts: &Facts, after: &Position) -> Vec<Arrow> {
+    let mut out = Vec::new();
+    match facts {
+        Facts::Check { king, checkers } => {
+            let to = after.king(*king).to_string();
+            if checkers.is_empty() {
+                // The kings face each other.
+                out.push(Arrow {
+                    from: after.king(!*king).to_string(),
+                    to: to.clone(),
+                    kind: "check",
+                });
+            }
+            for c in checkers {
+                out.push(Arrow {
+                    from: c.square.to_string(),
+                    to: to.clone(),
+                    kind: "check",
+                });
+            }
+        }
+        Facts::Chase { threats, kept, .. } => {
+            for t in threats {
+                threat_arrows(t, "chase", &mut out);
+            }
+            for t in kept {
+                threat_arrows(t, "kept", &mut out);
+            }
+        }
+        Facts::KeyPoint { threat, .. } | Facts::OwnChase { threat, .. } => {
+            threat_arrows(threat, "chase", &mut out)
+        }
+        Facts::Exchange { offered, partner } => {
+            out.push(arrow(offered, partner, "exchange"));
+            out.push(arrow(partner, offered, "exchange"));
+        }
+        Facts::MatedExchange {
+            offered, partner, ..
+        } => out.push(arrow(partner, offered, "exchange")),
+        Facts::Offer { offered, taker } => out.push(arrow(taker, offered, "offer")),
+        Facts::Block { threat, .. } => out.push(Arrow {
+            from: threat.from.to_string(),
+            to: threat.to.to_string(),
+            kind: "block",
+        }),
+        Facts::Follow { follower, followed } => out.push(arrow(follower, followed, "follow")),
+        Facts::StoodBefore { capturer, target } => out.push(arrow(capturer, target, "stood")),
+        Facts::Undetermined { facts, .. } => return arrows(facts, after),
+        _ => {}
+    }
+    out
+}
+
+fn iccs(line: &[Move]) -> Vec<String> {
+    line.iter().map(ToString::to_string).collect()
+}
+
+/// The lines of `facts`: the mating line, or each threat's winning line.
+pub fn lines(facts: &Facts) -> Vec<Line> {
+    match facts {
+        Facts::Mate { line, .. } | Facts::MatedExchange { line, .. } => vec![Line {
+            shows: "杀".to_string(),
+            moves: iccs(line),
+        }],
+        Facts::Chase { threats, .. } => threats
+            .iter()
+            .filter(|t| !t.line.is_empty())
+            .map(|t| Line {
+                shows: t.target.to_string(),
+                moves: iccs(&t.line),
+            })
+            .collect(),
+        Facts::Undetermined { facts, .. } => lines(facts),
+        _ => Vec::new(),
+    }
+}

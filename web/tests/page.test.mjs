@@ -1,0 +1,176 @@
+// The referee's page in a real browser, from file:// (where module scripts and fetching a
+// .wasm are blocked): open a corpus case and read its verdict; type a position and moves and
+// read the labels; enter a move by clicking. Needs web/dist (web/build.sh) and chromium.
+// A failing test leaves a screenshot in web/test-output/.
+import { test, before, after, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { launch, fileUrl } from "../tools/browser.mjs";
+
+const PAGE = fileUrl("web/dist/index.html");
+const OUTPUT = join(import.meta.dirname, "..", "test-output");
+let browser, page;
+const errors = [];
+
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+// A new tab on `url`, its script errors collected.
+async function open(url) {
+  page = await browser.newPage();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url);
+}
+
+// The referee's page, once the engine has started.
+async function fresh(hash = "") {
+  await open(PAGE + hash);
+  await page.waitForSelector("body[data-ready=true]", { timeout: 20000 });
+}
+
+afterEach(async (t) => {
+  if (page && t.passed === false) {
+    mkdirSync(OUTPUT, { recursive: true });
+    const name = t.name.replace(/[^a-z0-9]+/gi, "-");
+    await page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
+  }
+  await page?.close();
+  page = null;
+});
+
+test("a corpus case opens with its verdict and the published labels beside qili's", async () => {
+  await fresh();
+  await page.fill("#case-id", "cxa2011-ref08 [cxa2011]");
+  await page.click("#open-case");
+  await page.waitForSelector("#verdict");
+  assert.match(await page.textContent("#verdict"), /结论：.*红方/);
+  assert.equal(await page.inputValue("#rules"), "cxa2011");
+  const published = await page.$$eval("td.published", (tds) => tds.map((t) => t.textContent));
+  const qili = await page.$$eval("td.qili", (tds) => tds.map((t) => t.textContent));
+  assert.ok(published.length > 0 && published.length === qili.length);
+  assert.ok(qili.every((l) => l !== "—"), qili.join(" "));
+  assert.match(await page.textContent("#case-source"), /参考图8/);
+  assert.match(await page.textContent(".compare"), /原书/);
+  // The board shows the last ply with its arrows; stepping back to the start moves the pieces.
+  assert.equal(await page.textContent("#step-label"), `${qili.length} / ${qili.length}`);
+  await page.click("#first");
+  assert.equal(await page.textContent("#step-label"), `0 / ${qili.length}`);
+  assert.equal(await page.$$eval("line.arrow", (a) => a.length), 0);
+  assert.deepEqual(errors, []);
+});
+
+test("a typed position and moves in three notations get their labels and verdict", async () => {
+  await fresh();
+  await page.fill("#position", "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w");
+  await page.fill("#moves", "车四平五 將5平6 R5.4 f8e8");
+  await page.click("#judge");
+  await page.waitForSelector("#verdict");
+  const labels = await page.$$eval("td.qili", (tds) => tds.map((t) => t.textContent));
+  assert.deepEqual(labels, ["将", "闲", "将", "闲"]);
+  assert.match(await page.textContent("#verdict"), /红方作负/);
+  assert.match(await page.textContent("#ruling"), /红方：禁止着法（长将）/);
+  // The check drawn as an arrow from the rook to the king, on ply 1.
+  await page.click("tr[data-ply='1']");
+  const arrows = await page.$$eval("line.arrow", (a) => a.map((l) => `${l.dataset.from}${l.dataset.to} ${l.classList[1]}`));
+  assert.deepEqual(arrows, ["e0e8 check"]);
+  // The rook's square in the evidence, ringed on the board under the pointer.
+  await page.hover("tr[data-ply='1'] .sq[data-sq='e0']");
+  assert.deepEqual(await page.$$eval("#board .ring", (r) => r.map((c) => [c.getAttribute("cx"), c.getAttribute("cy")])), [["196", "396"]]);
+  assert.deepEqual(errors, []);
+});
+
+test("a move entered by clicking on the board is read and ruled", async () => {
+  await fresh();
+  for (const sq of ["h2", "e2"]) {
+    const p = await pointOf(sq);
+    await page.mouse.click(p.x, p.y);
+  }
+  await page.waitForFunction(() => document.querySelector("#moves").value.includes("炮二平五"));
+  assert.equal(await page.textContent("#step-label"), "1 / 1");
+  assert.match(await page.textContent("#ruling"), /未形成循环重复/);
+  assert.deepEqual(errors, []);
+});
+
+// The centre of a point on the page, in CSS pixels.
+async function pointOf(sq) {
+  const box = await page.locator("#board").boundingBox();
+  const f = "abcdefghi".indexOf(sq[0]), r = +sq[1];
+  return { x: box.x + ((36 + 40 * f) * box.width) / 392, y: box.y + ((36 + 40 * (9 - r)) * box.height) / 448 };
+}
+
+test("a position clicked onto the board is read and ruled", async () => {
+  await fresh();
+  await page.click("#edit-toggle");
+  await page.click("#clear-board");
+  const placed = { b: ["c9"], k: ["e8"], p: ["c1"], K: ["d0"], R: ["f0"], B: ["g0"], c: ["h0"] };
+  for (const [piece, squares] of Object.entries(placed)) {
+    await page.click(`#palette button[data-piece='${piece}']`);
+    for (const sq of squares) {
+      const p = await pointOf(sq);
+      await page.mouse.click(p.x, p.y);
+    }
+  }
+  assert.equal(await page.inputValue("#position"), "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w");
+  await page.click("#edit-toggle");
+  await page.fill("#moves", "f0e0 e8f8 e0f0 f8e8");
+  await page.click("#judge");
+  await page.waitForSelector("#verdict");
+  assert.deepEqual(await page.$$eval("td.qili", (tds) => tds.map((t) => t.textContent)), ["将", "闲", "将", "闲"]);
+  assert.deepEqual(errors, []);
+});
+
+test("a pasted game record and a DhtmlXQ binit set up their own positions", async () => {
+  await fresh();
+  await page.fill("#moves", '[Event "t"]\n[FEN "4k4/9/9/9/5R3/9/9/9/9/3K5 w"]\n\n1. R4.5 K5.6 2. R5.4 K6.5 *\n');
+  await page.click("#judge");
+  await page.waitForSelector("#verdict");
+  assert.equal(await page.inputValue("#position"), "4k4/9/9/9/5R3/9/9/9/9/3K5 w");
+  assert.deepEqual(await page.$$eval("td.qili", (tds) => tds.map((t) => t.textContent)), ["将", "闲", "将", "闲"]);
+  await page.fill("#position", "9999075947398799999999999999999999999950403099414899499999996323");
+  await page.selectOption("#side", "w");
+  await page.fill("#moves", "帅五退一");
+  await page.click("#judge");
+  await page.waitForSelector("#verdict");
+  assert.equal(await page.inputValue("#position"), "3aka3/4n4/9/2p3p2/9/9/9/B3K3B/4r4/3AcA3 w");
+  assert.match(await page.textContent("#ruling"), /帅五退一/);
+  assert.deepEqual(errors, []);
+});
+
+test("bad input is an error naming the field and the ply", async () => {
+  await fresh();
+  await page.fill("#position", "startpos");
+  await page.fill("#moves", "h2e2 h9g7 炮五进九");
+  await page.click("#judge");
+  assert.match(await page.textContent("#error"), /ply 3 \(炮五进九/);
+  await page.fill("#case-id", "no-such-case");
+  await page.click("#open-case");
+  assert.match(await page.textContent("#error"), /no-such-case/);
+  assert.deepEqual(errors, []);
+});
+
+test("the report steps through a case's moves on its board", async () => {
+  await open(fileUrl("reports/report.html") + "#cxa2011-ref37");
+  assert.ok(await page.$("meta[name=viewport]"));
+  const section = page.locator("#cxa2011-ref37");
+  const rook = section.locator("g.piece[data-square='g5']");
+  assert.equal(await rook.getAttribute("transform"), null);
+  // Ply 1 of the final edition is 车三退一 (g5g4): the rook drawn one rank lower.
+  await section.locator("#cxa2011-ref37--cxa2011 tr[data-ply='1']").click();
+  assert.equal(await rook.getAttribute("transform"), "translate(0 40)");
+  assert.match(await section.locator(".step-label").textContent(), /1 \/ 4/);
+  await section.locator("button[data-go=last]").click();
+  assert.match(await section.locator(".step-label").textContent(), /4 \/ 4/);
+  await section.locator("button[data-go=first]").click();
+  assert.equal(await rook.getAttribute("transform"), null);
+  // A square the evidence names is ringed on the board under the pointer.
+  await section.locator("#cxa2011-ref37--cxa2011 .sq[data-sq='i4']").first().hover();
+  const ring = section.locator("svg.board circle[r='21']");
+  assert.deepEqual([await ring.getAttribute("cx"), await ring.getAttribute("cy")], ["356", "236"]);
+  assert.deepEqual(errors, []);
+});
