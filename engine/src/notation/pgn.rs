@@ -16,7 +16,7 @@
 //! a rank `10` or a PyChess `Site` is tried with ranks 1–10 first.
 
 use super::game::{self, Game, MAX_GAMES};
-use super::{fen, parse_move};
+use super::{fen, read_move};
 use crate::{Color, File, Move, Position, Rank, Role, SetupMode, Square};
 
 /// Why a game of a PGN text could not be read at all (its moves' errors are in
@@ -405,13 +405,13 @@ fn build(raw: RawGame) -> Result<Game, PgnError> {
     for ranks in orders {
         let attempt = match ranks {
             None => game::play(&start, texts(), |p, t| {
-                parse_move(p, t).map_err(|e| e.to_string())
+                read_move(p, t).map_err(|e| e.to_string())
             }),
             Some(r) => game::play(&start, texts(), |p, t| {
                 if san_shaped(t) {
                     parse_san(p, t, r).map_err(|e| e.to_string())
                 } else {
-                    parse_move(p, t).map_err(|e| e.to_string())
+                    read_move(p, t).map_err(|e| e.to_string())
                 }
             }),
         };

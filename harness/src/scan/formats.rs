@@ -5,6 +5,7 @@ use std::path::Path;
 
 use qili::notation::game::Game;
 use qili::rules::RuleBook;
+use rayon::prelude::*;
 
 use super::record::GameLine;
 use super::{decode, scan_game, Source};
@@ -128,26 +129,38 @@ pub fn scan_file(path: &Path, format: Format, book: &RuleBook) -> FileGames {
         f => f,
     };
     let (games, encoding): (Vec<Result<Game, String>>, &'static str) = read(format, &bytes);
-    for (i, g) in games.into_iter().enumerate() {
-        let source = Source {
-            file: &name,
-            game: i + 1,
-            format: format.name(),
-            encoding,
-        };
-        match g {
-            Ok(g) => out.lines.push(scan_game(
-                source,
-                g.headers.clone(),
-                &g.start,
-                &g.moves,
-                g.error.as_ref().map(ToString::to_string),
-                book,
-            )),
-            Err(e) => out.errors.push(fail(
-                "unreadable game",
-                format!("{name}, game {}: {e}", i + 1),
-            )),
+    // The games of a file are ruled in parallel too: one big file (a library, a site's
+    // export) would otherwise be ruled on one core. The order stays the file's.
+    let ruled: Vec<Result<GameLine, FileError>> = games
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let source = Source {
+                file: &name,
+                game: i + 1,
+                format: format.name(),
+                encoding,
+            };
+            match g {
+                Ok(g) => Ok(scan_game(
+                    source,
+                    g.headers,
+                    &g.start,
+                    &g.moves,
+                    g.error.as_ref().map(ToString::to_string),
+                    book,
+                )),
+                Err(e) => Err(fail(
+                    "unreadable game",
+                    format!("{name}, game {}: {e}", i + 1),
+                )),
+            }
+        })
+        .collect();
+    for r in ruled {
+        match r {
+            Ok(line) => out.lines.push(line),
+            Err(e) => out.errors.push(e),
         }
     }
     out
