@@ -24,6 +24,12 @@ pub struct Episode {
     pub first: usize,
     /// The 1-based ply of its last recurrence, where it is ruled.
     pub last: usize,
+    /// The 1-based ply of the game the ruling's first ply is (the ruling judges a window of
+    /// at most [`WINDOW`] plies ending at `last`).
+    pub offset: usize,
+    /// The position before the judged cycle's first ply, where a case built from the episode
+    /// starts (`None` when nothing was judged).
+    pub cycle_start: Option<Position>,
     pub ruling: Ruling,
 }
 
@@ -77,9 +83,18 @@ pub fn episodes(
             }
             played = from;
             let ruling = judge(&pos, &moves[from..last], book)?;
+            let cycle_start = ruling.cycle.as_ref().map(|c| {
+                let mut p = pos.clone();
+                for &m in &moves[from..from + c.start] {
+                    p.play_unchecked(m);
+                }
+                p
+            });
             Ok(Episode {
                 first,
                 last,
+                offset: from + 1,
+                cycle_start,
                 ruling,
             })
         })

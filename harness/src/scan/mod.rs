@@ -4,10 +4,12 @@
 //! ([`episodes`]), and each episode is ruled as the whole-game rules rule a game that ends
 //! there (the cycle repeating at its end). Text files are decoded first ([`decode`]).
 
+pub mod case;
 pub mod decode;
 pub mod episodes;
 pub mod files;
 pub mod formats;
+pub mod html;
 pub mod record;
 pub mod summary;
 
@@ -55,7 +57,9 @@ pub fn scan_game(
         .map(|e| EpisodeLine {
             first_ply: e.first,
             last_ply: e.last,
-            offset: e.last.saturating_sub(episodes::WINDOW) + 1,
+            offset: e.offset,
+            cycle_fen: e.cycle_start.as_ref().map(qili::notation::fen::write),
+            cycle_start: e.cycle_start,
             ruling: e.ruling,
         })
         .collect();

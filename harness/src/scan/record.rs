@@ -31,6 +31,11 @@ pub struct EpisodeLine {
     /// The 1-based ply of the game the ruling's first ply is (rulings judge a window ending at
     /// the episode's last ply).
     pub offset: usize,
+    /// The FEN before the judged cycle's first ply (ply `offset + cycle.start` of the game).
+    pub cycle_fen: Option<String>,
+    /// That position, for the HTML page's board and a case skeleton.
+    #[serde(skip)]
+    pub cycle_start: Option<qili::Position>,
     pub ruling: Ruling,
 }
 
