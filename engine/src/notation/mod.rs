@@ -15,6 +15,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod cbf;
 pub mod cbl;
 pub mod chinese;
 mod descriptive;

@@ -24,8 +24,10 @@ pub enum Format {
     Pgn,
     /// DhtmlXQ blocks (binit, movelist) in a web page or a text file.
     Dhtmlxq,
-    /// 象棋桥 libraries and games (CBL, CBF, CBR).
+    /// 象棋桥 binary libraries and games (CBL, CBR).
     Cbl,
+    /// 象棋桥 XML games (CBF).
+    Cbf,
     /// One game a line: ICCS moves, or `id;move,move,…`.
     Iccs,
     /// UCI `position startpos|fen … moves …` lines.
@@ -42,6 +44,7 @@ impl Format {
             Format::Pgn => "pgn",
             Format::Dhtmlxq => "dhtmlxq",
             Format::Cbl => "cbl",
+            Format::Cbf => "cbf",
             Format::Iccs => "iccs",
             Format::Uci => "uci",
             Format::Wxf => "wxf",
@@ -75,7 +78,8 @@ pub fn detect(path: &Path, bytes: &[u8]) -> Format {
     match ext.as_str() {
         "xqf" => return Format::Xqf,
         "pgn" => return Format::Pgn,
-        "cbl" | "cbf" | "cbr" => return Format::Cbl,
+        "cbl" | "cbr" => return Format::Cbl,
+        "cbf" => return Format::Cbf,
         "wxf" => return Format::Wxf,
         "uci" => return Format::Uci,
         _ => {}
@@ -85,7 +89,9 @@ pub fn detect(path: &Path, bytes: &[u8]) -> Format {
         return Format::Xqf;
     }
     let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]);
-    if head.contains("DhtmlXQ") {
+    if head.contains("<ChineseChessRecord") {
+        Format::Cbf
+    } else if head.contains("DhtmlXQ") {
         Format::Dhtmlxq
     } else if head.trim_start().starts_with('[') {
         Format::Pgn
@@ -185,6 +191,7 @@ fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static st
         Format::Iccs => Some(|t| lines::read_iccs(t).into_iter().map(Ok).collect()),
         Format::Uci => Some(|t| strings(lines::read_uci(t))),
         Format::Wxf => Some(|t| strings(lines::read_wxf(t))),
+        Format::Cbf => Some(|t| vec![qili::notation::cbf::read(t).map_err(|e| e.to_string())]),
         _ => None,
     };
     if let Some(read_text) = text_reader {
