@@ -28,7 +28,8 @@
 //! `Name` is `Title`, `Contest` is `Event`, `Commentator` is `Annotator`, and `RecordResult` is
 //! also written as PGN's `Result` (`1-0`, `0-1`, `1/2-1/2`). Empty elements are left out.
 //!
-//! The XML is parsed by `roxmltree` (no DTDs are expanded, so a hostile file cannot blow up).
+//! The XML is parsed by `roxmltree`, which bounds entity references (10 deep, 255 per
+//! reference), so an entity bomb is an error rather than gigabytes of text.
 
 use super::fen;
 use super::game::{self, Game, GameError};
