@@ -223,3 +223,33 @@ fn a_case_skeleton_is_refused_until_completed_then_accepted() {
         stderr(&none)
     );
 }
+
+/// The same game in two formats, each read as the scan reads it: xqbase/eleeye's SAMPLE.XQF
+/// (binary, GBK strings) and SAMPLE.PGN (GBK text, detected; Chinese moves, a FEN start, long
+/// comments) give the same start, the same moves and the same players, date and result.
+#[test]
+fn sample_xqf_and_sample_pgn_are_the_same_game() {
+    let dir = corpus_dir().join("../../shared/games/xqbase__eleeye/XQFTOOLS");
+    let (Ok(xqf), Ok(pgn)) = (
+        std::fs::read(dir.join("SAMPLE.XQF")),
+        std::fs::read(dir.join("SAMPLE.PGN")),
+    ) else {
+        eprintln!("skipped: {} is not here", dir.display());
+        return;
+    };
+    let gbk = |b: &[u8]| encoding_rs::GBK.decode(b).0.into_owned();
+    let x = qili::notation::xqf::read(&xqf, gbk).unwrap();
+    let (text, encoding) = qili_harness::scan::decode::decode(&pgn);
+    assert_eq!(encoding, "GBK");
+    let games = qili::notation::pgn::read(&text);
+    assert_eq!(games.len(), 1);
+    let p = games[0].as_ref().unwrap();
+    assert_eq!((&x.error, &p.error), (&None, &None));
+    assert_eq!(x.start, p.start);
+    assert!(x.moves.len() > 40, "{} plies", x.moves.len());
+    assert_eq!(x.moves, p.moves);
+    for key in ["Red", "Black", "Date", "Result"] {
+        assert_eq!(x.header(key), p.header(key), "{key}");
+    }
+    assert_eq!(p.header("Red"), Some("许银川"));
+}
