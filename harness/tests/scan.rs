@@ -28,6 +28,10 @@ fn a_game_ending_in_perpetual_check_is_one_line_with_its_verdict_and_result() {
     assert_eq!(e["ruling"]["verdict"], "red_loses");
     assert_eq!(g["recorded"]["outcome"], "black_wins");
     assert_eq!(g["recorded"]["agrees"], true);
+    // The referee's note after the last move is the termination, and agrees too.
+    assert_eq!(g["termination"]["header"], "FinalComment");
+    assert_eq!(g["termination"]["claim"], "forbidden");
+    assert_eq!(g["termination"]["agrees"], true);
     let err = stderr(&o);
     assert!(
         err.contains("2 game(s), 1 with a repetition (1 episode(s): red_loses 1)"),

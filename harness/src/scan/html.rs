@@ -60,7 +60,7 @@ impl Page {
 }
 
 fn totals(s: &mut String, t: &Summary) {
-    let rows: [(&str, String); 7] = [
+    let rows: [(&str, String); 9] = [
         ("files 文件", t.files.to_string()),
         ("games 对局", t.games.to_string()),
         (
@@ -75,6 +75,14 @@ fn totals(s: &mut String, t: &Summary) {
         (
             "disagreeing with the verdict 与裁决不符",
             t.results_disagreeing.to_string(),
+        ),
+        (
+            "terminations compared 对照终局说明",
+            t.terminations_compared.to_string(),
+        ),
+        (
+            "disagreeing with the verdict 与裁决不符",
+            t.terminations_disagreeing.to_string(),
         ),
         ("errors 错误", t.errors.values().sum::<usize>().to_string()),
     ];
@@ -128,17 +136,22 @@ fn game(s: &mut String, index: usize, g: &GameLine) {
         s.push_str("</table>\n");
     }
     if let Some(r) = &g.recorded {
-        let agreement = match r.agrees {
-            Some(true) => "agrees with the verdict 与裁决相符",
-            Some(false) => "<strong>disagrees with the verdict 与裁决不符</strong>",
-            None => "nothing to hold against a verdict 无可对照",
-        };
+        let agreement = agreement(r.agrees);
         let _ = writeln!(
             s,
             "<p>Recorded result 记录结果: {} = {} ({}): {agreement}</p>",
             escape(&r.header),
             escape(&r.value),
             r.outcome
+        );
+    }
+    if let Some(t) = &g.termination {
+        let agreement = agreement(t.agrees);
+        let _ = writeln!(
+            s,
+            "<p>Termination 终局说明: {} = {}: {agreement}</p>",
+            escape(&t.header),
+            escape(&t.value)
         );
     }
     if let Some(e) = &g.error {
@@ -155,6 +168,15 @@ fn game(s: &mut String, index: usize, g: &GameLine) {
         episode(s, e, agrees);
     }
     s.push_str("</section>\n");
+}
+
+/// Whether a recorded result or termination agrees with the verdict, in words.
+fn agreement(agrees: Option<bool>) -> &'static str {
+    match agrees {
+        Some(true) => "agrees with the verdict 与裁决相符",
+        Some(false) => "<strong>disagrees with the verdict 与裁决不符</strong>",
+        None => "nothing to hold against a verdict 无可对照",
+    }
 }
 
 fn episode(s: &mut String, e: &EpisodeLine, agrees: Option<bool>) {

@@ -48,10 +48,9 @@ pub fn scan_game(
     let ends_game = found
         .last()
         .is_some_and(|e| moves.len() - e.last <= episodes::GAP);
-    let recorded = record::recorded(
-        &headers,
-        found.last().filter(|_| ends_game).map(|e| &e.ruling),
-    );
+    let last = found.last().filter(|_| ends_game).map(|e| &e.ruling);
+    let recorded = record::recorded(&headers, last);
+    let termination = record::termination(&headers, recorded.as_ref().map(|r| r.outcome), last);
     let episodes = found
         .into_iter()
         .map(|e| EpisodeLine {
@@ -72,6 +71,7 @@ pub fn scan_game(
         plies: moves.len(),
         episodes,
         recorded,
+        termination,
         error: error
             .map(|e| format!("{}, game {}: {e}", source.file, source.game))
             .or(judge_error),

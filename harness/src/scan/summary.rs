@@ -18,6 +18,10 @@ pub struct Summary {
     /// Games whose recorded result was held against the verdict, and how many disagree.
     pub results_compared: usize,
     pub results_disagreeing: usize,
+    /// Games whose termination (adjudication, referee's decision) was held against the
+    /// verdict, and how many disagree.
+    pub terminations_compared: usize,
+    pub terminations_disagreeing: usize,
     /// Errors by kind (`unreadable file`, `unreadable game`, `bad move` …).
     pub errors: BTreeMap<String, usize>,
 }
@@ -39,6 +43,10 @@ impl Summary {
         if let Some(agrees) = line.recorded.as_ref().and_then(|r| r.agrees) {
             self.results_compared += 1;
             self.results_disagreeing += usize::from(!agrees);
+        }
+        if let Some(agrees) = line.termination.as_ref().and_then(|t| t.agrees) {
+            self.terminations_compared += 1;
+            self.terminations_disagreeing += usize::from(!agrees);
         }
         if line.error.is_some() {
             *self.errors.entry("bad move".to_string()).or_default() += 1;
@@ -63,7 +71,7 @@ impl Summary {
             .map(|(k, n)| format!("{k} {n}"))
             .collect();
         format!(
-            "{} file(s), {} game(s), {} with a repetition ({} episode(s): {}); recorded results compared {}, disagreeing {}; errors: {}",
+            "{} file(s), {} game(s), {} with a repetition ({} episode(s): {}); recorded results compared {}, disagreeing {}; terminations compared {}, disagreeing {}; errors: {}",
             self.files,
             self.games,
             self.games_with_repetition,
@@ -71,6 +79,8 @@ impl Summary {
             if verdicts.is_empty() { "none".to_string() } else { verdicts.join(", ") },
             self.results_compared,
             self.results_disagreeing,
+            self.terminations_compared,
+            self.terminations_disagreeing,
             if errors.is_empty() { "none".to_string() } else { errors.join(", ") },
         )
     }
