@@ -34,7 +34,7 @@ fn a_game_ending_in_perpetual_check_is_one_line_with_its_verdict_and_result() {
     assert_eq!(g["termination"]["agrees"], true);
     let err = stderr(&o);
     assert!(
-        err.contains("2 game(s), 1 with a repetition (1 episode(s): red_loses 1)"),
+        err.contains("2 game(s) (pgn 2), 1 with a repetition (1 episode(s): red_loses 1)"),
         "{err}"
     );
     // --all writes the game without a repetition too.

@@ -3,7 +3,9 @@
 //! Guide*, 1994, sections 8.1 tag pairs and 8.2 movetext) with Xiangqi moves.
 //!
 //! - Many games per text; each is tag pairs `[Key "value"]` then movetext, ended by a result
-//!   (`1-0 0-1 1/2-1/2 *`), by the next tag pair or by the end of the text.
+//!   (`1-0 0-1 1/2-1/2 *`), by the next tag pair or by the end of the text. Text after the
+//!   last game without a tag pair, a result or a single readable move is a trailer (XQBase
+//!   ends its files with a separator and its address), not a game.
 //! - `[FEN "…"]` gives the start (side `w`, `r` or `b`); otherwise the standard start.
 //! - A comment `{…}` after the main line's last move is kept as the header `FinalComment` (its
 //!   first 1,000 bytes): GUIs write how a game ended there (`{Xboard adjudication: perpetual
@@ -340,6 +342,17 @@ pub fn read(text: &str) -> Vec<Result<Game, PgnError>> {
             }
         }
     }
+    // Text after the last game that has no tag pair, no result and no readable move is a
+    // trailer (a site's name and address, a separator), not a game.
+    let trailer = !out.is_empty() && raw.headers.is_empty() && !raw.ended && !raw.moves.is_empty();
+    if trailer {
+        if let Ok(g) = build(std::mem::take(&mut raw)) {
+            if !g.moves.is_empty() || g.error.is_none() {
+                out.push(Ok(g));
+            }
+        }
+        return out;
+    }
     finish(&mut raw, &mut out);
     out
 }
@@ -481,6 +494,16 @@ mod tests {
         assert_eq!(g.error, None);
         // Only a comment after the last move is kept: it says how the game ended.
         assert_eq!(g.header("FinalComment"), None);
+    }
+
+    #[test]
+    fn a_trailer_after_the_last_game_is_no_game() {
+        let games = read("[Event \"a\"]\n1. h2e2 h9g7 1-0\n====\n欢迎访问 https://example.org/\n");
+        assert_eq!(games.len(), 1);
+        // Without a game before it, or with a move read, it is still read (and its error said).
+        assert_eq!(read("==== h2e2").len(), 1);
+        let g = only("1. h2e2 h9g7 ====");
+        assert_eq!((g.moves.len(), g.error.unwrap().ply), (2, 3));
     }
 
     #[test]

@@ -62,13 +62,15 @@ pub struct FileGames {
 /// A file or a game of it that could not be read.
 #[derive(Debug)]
 pub struct FileError {
-    /// `unreadable file`, `unknown format`, `unreadable game`.
+    /// `unreadable file`, `no game`, `unreadable game`.
     pub kind: String,
     /// `file: why` (and the game's index).
     pub message: String,
 }
 
-/// The format of a file from its extension, else its first bytes.
+/// The format of a file from its extension, else its first bytes. A `.uci` file is UCI
+/// `position` lines only when it holds one (elephantchess's `.uci` fixtures are numbered ICCS
+/// move lists, read as PGN movetext).
 pub fn detect(path: &Path, bytes: &[u8]) -> Format {
     let ext = path
         .extension()
@@ -81,7 +83,6 @@ pub fn detect(path: &Path, bytes: &[u8]) -> Format {
         "cbl" | "cbr" => return Format::Cbl,
         "cbf" => return Format::Cbf,
         "wxf" => return Format::Wxf,
-        "uci" => return Format::Uci,
         _ => {}
     }
     // XQF's signature, then a version byte (10–18 in the files there are): binary, not text.
@@ -93,13 +94,23 @@ pub fn detect(path: &Path, bytes: &[u8]) -> Format {
         Format::Cbf
     } else if head.contains("DhtmlXQ") {
         Format::Dhtmlxq
-    } else if head.trim_start().starts_with('[') {
+    } else if head.trim_start().starts_with('[') || numbered(&head) {
         Format::Pgn
-    } else if head.trim_start().starts_with("position ") {
+    } else if head.trim_start().starts_with("position ")
+        || (ext == "uci" && head.contains("position "))
+    {
         Format::Uci
     } else {
         Format::Iccs
     }
+}
+
+/// Whether a text starts with a move number (`1.`): PGN movetext without tag pairs, which
+/// may run over many lines (an ICCS list is one game a line).
+fn numbered(text: &str) -> bool {
+    let t = text.trim_start();
+    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    digits > 0 && t[digits..].starts_with('.')
 }
 
 /// Read and scan one file.
@@ -135,6 +146,14 @@ pub fn scan_file(path: &Path, format: Format, book: &RuleBook) -> FileGames {
         f => f,
     };
     let (games, encoding): (Vec<Result<Game, String>>, &'static str) = read(format, &bytes);
+    if games.is_empty() {
+        let why = if bytes.starts_with(b"PK\x03\x04") {
+            "a zip archive (unpack it to scan the games in it)".to_string()
+        } else {
+            format!("no game in it, read as {}", format.name())
+        };
+        out.errors.push(fail("no game", format!("{name}: {why}")));
+    }
     // The games of a file are ruled in parallel too: one big file (a library, a site's
     // export) would otherwise be ruled on one core. The order stays the file's.
     let ruled: Vec<Result<GameLine, FileError>> = games
@@ -218,5 +237,33 @@ fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static st
             }
         }
         _ => (vec![Err("no format detected".to_string())], "binary"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_are_told_by_extension_then_content() {
+        let p = Path::new;
+        assert_eq!(detect(p("a.XQF"), b""), Format::Xqf);
+        assert_eq!(detect(p("a.cbf"), b""), Format::Cbf);
+        assert_eq!(detect(p("a.cbr"), b""), Format::Cbl);
+        let cbf = "\u{feff}<?xml version=\"1.0\"?>\n<ChineseChessRecord Version=\"1.0\">";
+        assert_eq!(detect(p("a.xml"), cbf.as_bytes()), Format::Cbf);
+        assert_eq!(detect(p("a.txt"), b"[Event \"x\"]"), Format::Pgn);
+        assert_eq!(detect(p("a.htm"), b"<p>[DhtmlXQ]"), Format::Dhtmlxq);
+        assert_eq!(
+            detect(p("a.txt"), b"position startpos moves h2e2"),
+            Format::Uci
+        );
+        assert_eq!(
+            detect(p("a.uci"), b"x\nposition startpos moves h2e2"),
+            Format::Uci
+        );
+        // A .uci file of numbered ICCS moves over several lines is PGN movetext.
+        assert_eq!(detect(p("a.uci"), b"1. b2e2 b9c7 2.\nb0c2"), Format::Pgn);
+        assert_eq!(detect(p("a.txt"), b"id;h2e2,h9g7"), Format::Iccs);
     }
 }

@@ -13,6 +13,8 @@ pub struct Summary {
     pub games: usize,
     pub games_with_repetition: usize,
     pub episodes: usize,
+    /// Games read, by the format they were read as.
+    pub formats: BTreeMap<String, usize>,
     /// Episodes by verdict name.
     pub verdicts: BTreeMap<String, usize>,
     /// Games whose recorded result was held against the verdict, and how many disagree.
@@ -30,6 +32,7 @@ impl Summary {
     /// Count one game.
     pub fn add(&mut self, line: &GameLine) {
         self.games += 1;
+        *self.formats.entry(line.format.to_string()).or_default() += 1;
         if !line.episodes.is_empty() {
             self.games_with_repetition += 1;
         }
@@ -65,15 +68,21 @@ impl Summary {
             .iter()
             .map(|(v, n)| format!("{v} {n}"))
             .collect();
+        let formats: Vec<String> = self
+            .formats
+            .iter()
+            .map(|(f, n)| format!("{f} {n}"))
+            .collect();
         let errors: Vec<String> = self
             .errors
             .iter()
             .map(|(k, n)| format!("{k} {n}"))
             .collect();
         format!(
-            "{} file(s), {} game(s), {} with a repetition ({} episode(s): {}); recorded results compared {}, disagreeing {}; terminations compared {}, disagreeing {}; errors: {}",
+            "{} file(s), {} game(s) ({}), {} with a repetition ({} episode(s): {}); recorded results compared {}, disagreeing {}; terminations compared {}, disagreeing {}; errors: {}",
             self.files,
             self.games,
+            formats.join(", "),
             self.games_with_repetition,
             self.episodes,
             if verdicts.is_empty() { "none".to_string() } else { verdicts.join(", ") },
