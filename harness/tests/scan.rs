@@ -257,3 +257,36 @@ fn sample_xqf_and_sample_pgn_are_the_same_game() {
     }
     assert_eq!(p.header("Red"), Some("许银川"));
 }
+
+/// 象棋桥's XML records (walker8088/cchess, GPL: read in place) are found by their content and
+/// read with `--format cbf`; `--format` forces the reader whatever the extension.
+#[test]
+fn cbf_records_are_detected_and_read_with_format_cbf() {
+    let dir = corpus_dir().join("../../shared/games/walker8088__cchess/tests/data");
+    let file = dir.join("test.cbf");
+    if !file.is_file() {
+        eprintln!("skipped: {} is not here", file.display());
+        return;
+    }
+    for args in [vec![], vec!["--format", "cbf"]] {
+        let mut all = vec!["scan", "--all"];
+        all.extend(args);
+        let path = file.display().to_string();
+        all.push(&path);
+        let o = qili(&fixtures(), &all);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let line: serde_json::Value =
+            serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+        assert_eq!(
+            (line["format"].as_str(), line["plies"].as_u64()),
+            (Some("cbf"), Some(50))
+        );
+        assert!(line["error"].is_null(), "{line}");
+    }
+    // The wrong reader forced on it says so.
+    let o = qili(
+        &fixtures(),
+        &["scan", "--format", "xqf", &file.display().to_string()],
+    );
+    assert!(stderr(&o).contains("unreadable game 1"), "{}", stderr(&o));
+}
