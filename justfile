@@ -44,6 +44,6 @@ ci:
     .ci/run
 
 # Fuzz one target for SECS seconds (needs nightly and `cargo install cargo-fuzz`; not part of CI):
-# fen, iccs, wxf, chinese, moves, binit, lint, judge, xqf or cbl.
+# fen, iccs, wxf, chinese, moves, binit, lint, judge, xqf, cbl or cbf.
 fuzz TARGET SECS="60":
     cargo +nightly fuzz run {{TARGET}} -- -max_total_time={{SECS}}

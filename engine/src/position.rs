@@ -833,6 +833,11 @@ impl Position {
         if !reachable {
             return Err(self.why_unreachable(p, m));
         }
+        // Legal moves, the common case, are told without playing them; only an illegal one
+        // is played to say why.
+        if !self.attacked_after_move(p.color, m, ALL_LINES, true) {
+            return Ok(());
+        }
         let mut scratch = self.clone();
         let undo = scratch.play_unchecked(m);
         if scratch.kings_face() {

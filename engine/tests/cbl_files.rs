@@ -1,7 +1,7 @@
 //! The 象棋桥 readers over walker8088/cchess's sample files in `../shared/games` (GPL-3.0, read
 //! in place, never copied here): the two `.cbr` records and the two `.cbl` libraries (1956
-//! 全国锦标赛, 93 games; 1989 龙化杯, 35 games and two section entries). When the directory is
-//! absent the tests print a note and pass.
+//! 全国锦标赛, 93 games; 1989 龙化杯, 35 games and two section entries), and the two XML `.cbf`
+//! records. When the directory is absent the tests print a note and pass.
 
 use std::path::{Path, PathBuf};
 
@@ -33,6 +33,24 @@ fn records_read_whole() {
             pos = pos.play(m).unwrap();
         }
         eprintln!("{name}: {:?}", g.headers);
+    }
+}
+
+/// The two CBF records (two games of 《象棋古谱全局三种》) read to their last move, their
+/// headers from the XML.
+#[test]
+fn cbf_records_read_whole() {
+    let Some(dir) = data() else { return };
+    for (name, plies, title) in [
+        ("test.cbf", 50, "第一局 屏风马巡河炮抵当头炮局(和)"),
+        ("test2.cbf", 75, "第十局 当头炮抵当头炮局(和)"),
+    ] {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let g = qili::notation::cbf::read(&text).unwrap();
+        assert_eq!((g.moves.len(), &g.error), (plies, &None), "{name}");
+        assert_eq!(g.header("Title"), Some(title));
+        assert_eq!(g.start, qili::Position::start());
+        assert_eq!(g.moves[0].to_string(), "h2e2", "{name}: 炮二平五 (77-47)");
     }
 }
 

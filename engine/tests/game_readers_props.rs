@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 use qili::notation::game::{Game, MAX_GAMES, MAX_MOVES};
-use qili::notation::{dhtmlxq_game, lines, pgn};
+use qili::notation::{cbf, dhtmlxq_game, lines, pgn};
 
 /// Small game texts in each format, written for these tests.
 const SEEDS: &[&str] = &[
@@ -15,12 +15,14 @@ const SEEDS: &[&str] = &[
     "id1;h2e2,h9g7,h0g2\nh2e2 h9g7\n",
     "position startpos moves h2e2 h9g7\nposition fen 3k5/9/9/9/9/9/9/9/4R4/4K4 w moves e1e8\n",
     "FORMAT\tWXF\nRED\tA;;;\n/* c */\nSTART{\n 1.  C2.5  H8+7    2.  H2+3!  R9.8\n}END\n",
+    "<?xml version=\"1.0\"?><ChineseChessRecord><Head><Name>n</Name><RecordResult>1</RecordResult><FEN>3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1</FEN></Head><MoveList><Move value=\"00-00\"><![CDATA[c]]></Move><Move value=\"48-41\"/><Move value=\"30-31\"/></MoveList></ChineseChessRecord>",
 ];
 
 const ALPHABET: &[char] = &[
     '[', ']', '"', '{', '}', '(', ')', ';', '$', '*', '/', '\\', '\n', ' ', '1', '0', '-', '.',
     '9', '5', '2', 'h', 'e', 'x', 'C', 'H', 'R', 'P', 'a', 'i', '炮', '二', '平', '五', '进', '马',
-    'Ｃ', '２', '＝', 'D', 'X', 'Q', '_', 'F', 'E', 'N', '\u{feff}', '\u{0}',
+    'Ｃ', '２', '＝', 'D', 'X', 'Q', '_', 'F', 'E', 'N', '\u{feff}', '\u{0}', '<', '>', '=', '&',
+    '!',
 ];
 
 fn text() -> impl Strategy<Value = String> {
@@ -75,6 +77,7 @@ proptest! {
         lines::read_iccs(&t).iter().for_each(check);
         lines::read_uci(&t).iter().flatten().for_each(check);
         lines::read_wxf(&t).iter().flatten().for_each(check);
+        cbf::read(&t).iter().for_each(check);
     }
 }
 
@@ -123,4 +126,23 @@ fn games_per_text_are_capped() {
     assert!(matches!(games[MAX_GAMES], Err(pgn::PgnError::TooManyGames)));
     let blocks = dhtmlxq_game::read(&"[DhtmlXQ][/DhtmlXQ]".repeat(MAX_GAMES + 5));
     assert_eq!(blocks.len(), MAX_GAMES + 1);
+}
+
+/// Hostile XML for the CBF reader: nesting far deeper than a record's, an unclosed element, an
+/// entity that expands a thousandfold per level (10^28 bytes if expanded): each is an error that
+/// says what is wrong, and none is expanded or recursed into.
+#[test]
+fn hostile_cbf_is_an_error_not_a_hang() {
+    let deep = format!("{}{}", "<a>".repeat(100_000), "</a>".repeat(100_000));
+    assert!(cbf::read(&deep).is_err());
+    let unclosed = "<ChineseChessRecord><Head><Name>x</Head></ChineseChessRecord>";
+    let e = cbf::read(unclosed).unwrap_err().to_string();
+    assert!(e.starts_with("not XML: "), "{e}");
+    let mut bomb = String::from("<!DOCTYPE r [<!ENTITY e0 \"xxxxxxxxxx\">");
+    for i in 1..10 {
+        let refs = format!("&e{};", i - 1).repeat(1000);
+        bomb.push_str(&format!("<!ENTITY e{i} \"{refs}\">"));
+    }
+    bomb.push_str("]><ChineseChessRecord><Head><Name>&e9;</Name></Head></ChineseChessRecord>");
+    assert!(cbf::read(&bomb).is_err());
 }

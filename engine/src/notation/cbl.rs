@@ -18,8 +18,8 @@
 //!   the records in 4 096-byte blocks, one per index entry, from 101 952 (from 349 248 when
 //!   there are more than 128 slots).
 //!
-//! Only main lines are read, capped at [`MAX_PLIES`] like XQF's. The text formats of 象棋桥
-//! (`.cbf`, XML) are not read here.
+//! Only main lines are read, capped at [`MAX_PLIES`] like XQF's. 象棋桥's XML records (`.cbf`)
+//! are [`super::cbf`]'s.
 
 use crate::notation::game::{Game, GameError, GameErrorKind};
 use crate::{Board, Color, IllegalSetup, Move, Piece, Position, Role, Setup, SetupMode, Square};

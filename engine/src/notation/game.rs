@@ -94,7 +94,7 @@ impl Game {
 }
 
 /// Play move texts from `start` with `read`, stopping at the first that fails (or at
-/// [`MAX_MOVES`]).
+/// [`MAX_MOVES`]). Every move `read` returns is checked here, so `read` need not check it.
 pub(crate) fn play<'a, E: fmt::Display>(
     start: &Position,
     texts: impl IntoIterator<Item = &'a str>,
@@ -111,18 +111,12 @@ pub(crate) fn play<'a, E: fmt::Display>(
         if i >= MAX_MOVES {
             return (moves, Some(error(format!("more than {MAX_MOVES} moves"))));
         }
-        match read(&pos, text) {
-            Ok(m) if pos.is_legal(m) => {
+        match read(&pos, text).map(|m| (m, pos.check_move(m))) {
+            Ok((m, Ok(()))) => {
                 pos.play_unchecked(m);
                 moves.push(m);
             }
-            Ok(m) => {
-                let reason = match pos.check_move(m) {
-                    Err(e) => e.to_string(),
-                    Ok(()) => "illegal move".to_string(),
-                };
-                return (moves, Some(error(reason)));
-            }
+            Ok((_, Err(e))) => return (moves, Some(error(e.to_string()))),
             Err(e) => {
                 let reason = e.to_string();
                 // The notations' errors start with the text itself: `h0g2: there is …`.

@@ -15,7 +15,7 @@
 //! Every reader keeps at most [`MAX_GAMES`] games and [`super::game::MAX_MOVES`] moves each.
 
 use super::game::{self, Game, MAX_GAMES};
-use super::{fen, parse_move, pgn};
+use super::{fen, pgn, read_move};
 use crate::{Position, SetupMode};
 
 /// Why a line or a `.wxf` game could not be read at all. `line` is 1-based.
@@ -41,7 +41,7 @@ fn play_texts<'a>(
     headers: Vec<(String, String)>,
     texts: impl IntoIterator<Item = &'a str>,
 ) -> Game {
-    let (moves, error) = game::play(&start, texts, parse_move);
+    let (moves, error) = game::play(&start, texts, read_move);
     Game {
         headers,
         start,

@@ -15,6 +15,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod cbf;
 pub mod cbl;
 pub mod chinese;
 mod descriptive;
@@ -94,6 +95,20 @@ fn looks_like_iccs(t: &str) -> bool {
 /// Chinese (either script) when the text has non-ASCII characters, ICCS when it starts with
 /// two points, WXF otherwise.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
+    let m = read_move(pos, text)?;
+    let t = text.trim();
+    if t.is_ascii() && looks_like_iccs(t) {
+        pos.check_move(m).map_err(|error| MoveTextError::Illegal {
+            text: t.to_string(),
+            error,
+        })?;
+    }
+    Ok(m)
+}
+
+/// [`parse_move`] without checking that an ICCS move is legal, for callers that check every
+/// move they play ([`game::play`]): a game file's moves are then checked once, not twice.
+pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     let t = text.trim();
     if t.is_empty() {
         return Err(MoveTextError::Empty);
@@ -102,12 +117,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
         return chinese::parse(pos, t).map_err(MoveTextError::Chinese);
     }
     if looks_like_iccs(t) {
-        let m = iccs::parse(t).map_err(MoveTextError::Iccs)?;
-        pos.check_move(m).map_err(|error| MoveTextError::Illegal {
-            text: t.to_string(),
-            error,
-        })?;
-        return Ok(m);
+        return iccs::parse(t).map_err(MoveTextError::Iccs);
     }
     let wxf_like = t
         .chars()

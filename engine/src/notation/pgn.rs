@@ -3,9 +3,14 @@
 //! Guide*, 1994, sections 8.1 tag pairs and 8.2 movetext) with Xiangqi moves.
 //!
 //! - Many games per text; each is tag pairs `[Key "value"]` then movetext, ended by a result
-//!   (`1-0 0-1 1/2-1/2 *`), by the next tag pair or by the end of the text.
+//!   (`1-0 0-1 1/2-1/2 *`), by the next tag pair or by the end of the text. Text after the
+//!   last game without a tag pair, a result or a single readable move is a trailer (XQBase
+//!   ends its files with a separator and its address), not a game.
 //! - `[FEN "…"]` gives the start (side `w`, `r` or `b`); otherwise the standard start.
-//! - Comments `{…}`, `;` to the end of the line and `%` escape lines are skipped, as are
+//! - A comment `{…}` after the main line's last move is kept as the header `FinalComment` (its
+//!   first 1,000 bytes): GUIs write how a game ended there (`{Xboard adjudication: perpetual
+//!   chasing}`), editors a referee's decision. Other comments, `;` to the end of the line and
+//!   `%` escape lines are skipped, as are
 //!   variations `( … )` (nested), NAGs `$12`, move numbers `12.` `12...`, and the
 //!   annotation marks `!` `?` around a move.
 //! - Moves in Chinese (either script, ASCII or full-width digits: 炮二平五, 馬８進７), WXF
@@ -16,7 +21,7 @@
 //! a rank `10` or a PyChess `Site` is tried with ranks 1–10 first.
 
 use super::game::{self, Game, MAX_GAMES};
-use super::{fen, parse_move};
+use super::{fen, read_move};
 use crate::{Color, File, Move, Position, Rank, Role, SetupMode, Square};
 
 /// Why a game of a PGN text could not be read at all (its moves' errors are in
@@ -179,6 +184,9 @@ fn san_shaped(t: &str) -> bool {
         && !t.starts_with(|c: char| c.is_ascii_digit())
 }
 
+/// The most bytes of a game's final comment kept (its start says how the game ended).
+const FINAL_COMMENT_BYTES: usize = 1000;
+
 /// One game's raw material: tags, move texts, the line of its first tag.
 #[derive(Default)]
 struct RawGame {
@@ -186,6 +194,8 @@ struct RawGame {
     headers: Vec<(String, String)>,
     moves: Vec<String>,
     ended: bool,
+    /// The last comment of the main line and how many moves came before it.
+    comment: Option<(usize, String)>,
 }
 
 impl RawGame {
@@ -234,6 +244,7 @@ pub fn read(text: &str) -> Vec<Result<Game, PgnError>> {
             ';' => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
             '{' => {
                 chars.next();
+                let mut comment = String::new();
                 for (_, c) in chars.by_ref() {
                     if c == '\n' {
                         line += 1;
@@ -241,6 +252,12 @@ pub fn read(text: &str) -> Vec<Result<Game, PgnError>> {
                     if c == '}' {
                         break;
                     }
+                    if comment.len() < FINAL_COMMENT_BYTES {
+                        comment.push(c);
+                    }
+                }
+                if depth == 0 {
+                    raw.comment = Some((raw.moves.len(), comment.trim().to_string()));
                 }
             }
             '(' => {
@@ -325,6 +342,17 @@ pub fn read(text: &str) -> Vec<Result<Game, PgnError>> {
             }
         }
     }
+    // Text after the last game that has no tag pair, no result and no readable move is a
+    // trailer (a site's name and address, a separator), not a game.
+    let trailer = !out.is_empty() && raw.headers.is_empty() && !raw.ended && !raw.moves.is_empty();
+    if trailer {
+        if let Ok(g) = build(std::mem::take(&mut raw)) {
+            if !g.moves.is_empty() || g.error.is_none() {
+                out.push(Ok(g));
+            }
+        }
+        return out;
+    }
     finish(&mut raw, &mut out);
     out
 }
@@ -405,13 +433,13 @@ fn build(raw: RawGame) -> Result<Game, PgnError> {
     for ranks in orders {
         let attempt = match ranks {
             None => game::play(&start, texts(), |p, t| {
-                parse_move(p, t).map_err(|e| e.to_string())
+                read_move(p, t).map_err(|e| e.to_string())
             }),
             Some(r) => game::play(&start, texts(), |p, t| {
                 if san_shaped(t) {
                     parse_san(p, t, r).map_err(|e| e.to_string())
                 } else {
-                    parse_move(p, t).map_err(|e| e.to_string())
+                    read_move(p, t).map_err(|e| e.to_string())
                 }
             }),
         };
@@ -424,8 +452,15 @@ fn build(raw: RawGame) -> Result<Game, PgnError> {
         }
     }
     let (moves, error) = best.unwrap_or_default();
+    let mut headers = raw.headers;
+    if let Some((_, c)) = raw
+        .comment
+        .filter(|(n, c)| *n == raw.moves.len() && !c.is_empty())
+    {
+        headers.push(("FinalComment".to_string(), c));
+    }
     Ok(Game {
-        headers: raw.headers,
+        headers,
         start,
         moves,
         error,
@@ -457,6 +492,30 @@ mod tests {
         assert_eq!(g.header("event"), Some("Test \"cup\""));
         assert_eq!(iccs_of(&g), ["h2e2", "h9g7", "h0g2", "i9h9"]);
         assert_eq!(g.error, None);
+        // Only a comment after the last move is kept: it says how the game ended.
+        assert_eq!(g.header("FinalComment"), None);
+    }
+
+    #[test]
+    fn a_trailer_after_the_last_game_is_no_game() {
+        let games = read("[Event \"a\"]\n1. h2e2 h9g7 1-0\n====\n欢迎访问 https://example.org/\n");
+        assert_eq!(games.len(), 1);
+        // Without a game before it, or with a move read, it is still read (and its error said).
+        assert_eq!(read("==== h2e2").len(), 1);
+        let g = only("1. h2e2 h9g7 ====");
+        assert_eq!((g.moves.len(), g.error.unwrap().ply), (2, 3));
+    }
+
+    #[test]
+    fn the_comment_after_the_last_move_is_kept() {
+        let g =
+            only("1. h2e2 {opening} h9g7 2. h0g2 {Xboard adjudication: perpetual chasing} 0-1\n");
+        assert_eq!(
+            g.header("FinalComment"),
+            Some("Xboard adjudication: perpetual chasing")
+        );
+        let g = only("1. h2e2 h9g7 (1... b9c7 {in a variation}) 1/2-1/2");
+        assert_eq!(g.header("FinalComment"), None);
     }
 
     #[test]

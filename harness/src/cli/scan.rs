@@ -32,9 +32,27 @@ pub struct Args {
     /// Also write a line for games without a repetition.
     #[arg(long)]
     pub all: bool,
+    /// Also write the scan as an HTML page, DIR/scan.html (the directory is replaced as one
+    /// set, as `qili run` replaces reports/).
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+    /// Write a corpus case skeleton, ID.yaml in the current directory, from the first game
+    /// with a repetition (or game N, see --game): the position where its judged cycle starts,
+    /// the cycle's moves, qili's rulings in a comment, for a contributor to complete.
+    #[arg(long, value_name = "ID")]
+    pub case: Option<String>,
+    /// With --case: the game's 1-based index in its file.
+    #[arg(long, value_name = "N", requires = "case")]
+    pub game: Option<usize>,
+    /// With --case: which episode of the game, 1-based [default: the last].
+    #[arg(long, value_name = "K", requires = "case")]
+    pub episode: Option<usize>,
 }
 
 pub fn main(args: Args) -> CliResult {
+    if let Some(id) = &args.case {
+        check_case_id(id)?;
+    }
     let book = RuleBook::get(args.rules);
     let files = scan::files::collect(&args.paths).map_err(CliError)?;
     let mut out: Box<dyn Write> = match &args.out {
@@ -50,6 +68,9 @@ pub fn main(args: Args) -> CliResult {
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let mut summary = Summary::default();
+    let mut page = args.report.as_ref().map(|_| scan::html::Page::default());
+    let mut case: Option<String> = None;
+    let mut case_error: Option<String> = None;
     for batch in files.chunks(BATCH) {
         let read: Vec<formats::FileGames> = batch
             .par_iter()
@@ -67,6 +88,16 @@ pub fn main(args: Args) -> CliResult {
             }
             for line in file.lines {
                 summary.add(&line);
+                if let Some(p) = &mut page {
+                    p.add(&line);
+                }
+                if let (Some(id), None, None) = (&args.case, &case, &case_error) {
+                    match case_from(id, &line, &args) {
+                        Some(Ok(text)) => case = Some(text),
+                        Some(Err(e)) => case_error = Some(e),
+                        None => {}
+                    }
+                }
                 if args.all || !line.episodes.is_empty() || line.error.is_some() {
                     let json = serde_json::to_string(&line).expect("a scan line serialises");
                     writeln!(out, "{json}")
@@ -79,5 +110,72 @@ pub fn main(args: Args) -> CliResult {
         .map_err(|e| CliError(format!("writing the scan: {e}")))?;
     bar.finish_and_clear();
     eprintln!("{}", summary.text());
+    if let (Some(dir), Some(page)) = (&args.report, page) {
+        crate::report::write_set(dir, &[page.finish(&summary)]).map_err(CliError)?;
+        eprintln!("wrote {}", dir.join(scan::html::FILE).display());
+    }
+    if let Some(id) = &args.case {
+        let text = match (case, case_error) {
+            (Some(t), _) => t,
+            (None, Some(e)) => return Err(CliError(format!("--case {id}: {e}"))),
+            (None, None) => {
+                return Err(CliError(format!(
+                    "--case {id}: no game{} with a repetition{} in the files scanned",
+                    args.game.map(|n| format!(" {n}")).unwrap_or_default(),
+                    args.episode
+                        .map(|k| format!(" (and an episode {k})"))
+                        .unwrap_or_default()
+                )))
+            }
+        };
+        let path = PathBuf::from(format!("{id}.yaml"));
+        write_new(&path, &text)?;
+        eprintln!("wrote the case skeleton {}", path.display());
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A case id as the corpus has them (lower-case ASCII letters and digits joined by single
+/// dashes), checked before the scan so a bad one costs nothing.
+fn check_case_id(id: &str) -> Result<(), CliError> {
+    let ok = !id.is_empty()
+        && id.split('-').all(|w| {
+            !w.is_empty()
+                && w.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        });
+    if ok {
+        Ok(())
+    } else {
+        Err(CliError(format!(
+            "--case '{id}' is not a valid case id, expected lower-case ASCII letters and digits joined by single dashes (game-1992-jiang-hu)"
+        )))
+    }
+}
+
+/// The case skeleton from `line` if it is the game and has the episode asked for.
+fn case_from(
+    id: &str,
+    line: &scan::record::GameLine,
+    args: &Args,
+) -> Option<Result<String, String>> {
+    if args.game.is_some_and(|n| n != line.game) || line.episodes.is_empty() {
+        return None;
+    }
+    let e = match args.episode {
+        Some(k) => line.episodes.get(k.checked_sub(1)?)?,
+        None => line.episodes.last()?,
+    };
+    Some(scan::case::skeleton(id, line, e))
+}
+
+/// Write `text` to a file that must not exist yet (a skeleton never replaces a case).
+fn write_new(path: &std::path::Path, text: &str) -> Result<(), CliError> {
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| CliError(format!("cannot create {}: {e}", path.display())))?;
+    f.write_all(text.as_bytes())
+        .map_err(|e| CliError(format!("writing {}: {e}", path.display())))
 }

@@ -15,7 +15,7 @@ use crate::case::{CycleClaim, Provenance};
 use crate::compare::Outcome;
 use crate::results::{CaseResult, EditionResult, PlyStatus, Results};
 
-const STYLE: &str = r#"
+pub(crate) const STYLE: &str = r#"
 body { font-family: "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif; margin: 2em auto; max-width: 72em; color: #222; line-height: 1.45; }
 h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: .2em; margin-top: 2em; }
 table { border-collapse: collapse; margin: .6em 0; }

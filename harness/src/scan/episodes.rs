@@ -7,6 +7,7 @@
 
 use qili::rules::{judge, JudgeError, RuleBook, Ruling};
 use qili::{Move, Position};
+use rustc_hash::FxHashSet;
 
 /// Recurrences more than this many plies apart are separate episodes.
 pub const GAP: usize = 2;
@@ -23,7 +24,44 @@ pub struct Episode {
     pub first: usize,
     /// The 1-based ply of its last recurrence, where it is ruled.
     pub last: usize,
+    /// The 1-based ply of the game the ruling's first ply is (the ruling judges a window of
+    /// at most [`WINDOW`] plies ending at `last`).
+    pub offset: usize,
+    /// The position before the judged cycle's first ply, where a case built from the episode
+    /// starts (`None` when nothing was judged).
+    pub cycle_start: Option<Position>,
     pub ruling: Ruling,
+}
+
+/// The stretches of recurring positions in a game: `(first, last)`, the 1-based plies after
+/// which a position first and last recurred, stretches more than [`GAP`] plies apart kept apart.
+///
+/// One position is played forward with its incremental zobrist key; the keys seen are kept
+/// only since the last capture (no position before a capture can occur after it), in a set
+/// that the caller may reuse across games, so the search allocates nothing per move.
+pub fn recurrences(
+    start: &Position,
+    moves: &[Move],
+    seen: &mut FxHashSet<u64>,
+) -> Vec<(usize, usize)> {
+    seen.clear();
+    let mut pos = start.clone();
+    seen.insert(pos.hash());
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        if pos.play_unchecked(m).captured().is_some() {
+            seen.clear();
+        }
+        // The same placement with the same side to move (the key covers both).
+        if !seen.insert(pos.hash()) {
+            let ply = i + 1;
+            match spans.last_mut() {
+                Some((_, last)) if ply - *last <= GAP => *last = ply,
+                _ => spans.push((ply, ply)),
+            }
+        }
+    }
+    spans
 }
 
 /// Every episode of the game `moves` from `start` (legal moves), ruled under `book`.
@@ -32,35 +70,31 @@ pub fn episodes(
     moves: &[Move],
     book: &RuleBook,
 ) -> Result<Vec<Episode>, JudgeError> {
-    let mut positions = Vec::with_capacity(moves.len() + 1);
-    positions.push(start.clone());
-    for &m in moves {
-        let next = positions.last().expect("the start").after(m);
-        positions.push(next);
-    }
-    let mut seen = std::collections::HashSet::new();
-    let mut recurrences = Vec::new();
-    for (i, p) in positions.iter().enumerate() {
-        // The same placement with the same side to move (the hash covers both).
-        if !seen.insert(p.hash()) {
-            recurrences.push(i);
-        }
-    }
-    let mut spans: Vec<(usize, usize)> = Vec::new();
-    for i in recurrences {
-        match spans.last_mut() {
-            Some((_, last)) if i - *last <= GAP => *last = i,
-            _ => spans.push((i, i)),
-        }
-    }
+    let spans = recurrences(start, moves, &mut FxHashSet::default());
+    // The positions where the rulings' windows start, played to in one pass.
+    let mut pos = start.clone();
+    let mut played = 0;
     spans
         .into_iter()
         .map(|(first, last)| {
             let from = last.saturating_sub(WINDOW);
-            let ruling = judge(&positions[from], &moves[from..last], book)?;
+            for &m in &moves[played..from] {
+                pos.play_unchecked(m);
+            }
+            played = from;
+            let ruling = judge(&pos, &moves[from..last], book)?;
+            let cycle_start = ruling.cycle.as_ref().map(|c| {
+                let mut p = pos.clone();
+                for &m in &moves[from..from + c.start] {
+                    p.play_unchecked(m);
+                }
+                p
+            });
             Ok(Episode {
                 first,
                 last,
+                offset: from + 1,
+                cycle_start,
                 ruling,
             })
         })

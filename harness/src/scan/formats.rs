@@ -5,6 +5,7 @@ use std::path::Path;
 
 use qili::notation::game::Game;
 use qili::rules::RuleBook;
+use rayon::prelude::*;
 
 use super::record::GameLine;
 use super::{decode, scan_game, Source};
@@ -23,8 +24,10 @@ pub enum Format {
     Pgn,
     /// DhtmlXQ blocks (binit, movelist) in a web page or a text file.
     Dhtmlxq,
-    /// 象棋桥 libraries and games (CBL, CBF, CBR).
+    /// 象棋桥 binary libraries and games (CBL, CBR).
     Cbl,
+    /// 象棋桥 XML games (CBF).
+    Cbf,
     /// One game a line: ICCS moves, or `id;move,move,…`.
     Iccs,
     /// UCI `position startpos|fen … moves …` lines.
@@ -41,6 +44,7 @@ impl Format {
             Format::Pgn => "pgn",
             Format::Dhtmlxq => "dhtmlxq",
             Format::Cbl => "cbl",
+            Format::Cbf => "cbf",
             Format::Iccs => "iccs",
             Format::Uci => "uci",
             Format::Wxf => "wxf",
@@ -58,13 +62,15 @@ pub struct FileGames {
 /// A file or a game of it that could not be read.
 #[derive(Debug)]
 pub struct FileError {
-    /// `unreadable file`, `unknown format`, `unreadable game`.
+    /// `unreadable file`, `no game`, `unreadable game`.
     pub kind: String,
     /// `file: why` (and the game's index).
     pub message: String,
 }
 
-/// The format of a file from its extension, else its first bytes.
+/// The format of a file from its extension, else its first bytes. A `.uci` file is UCI
+/// `position` lines only when it holds one (elephantchess's `.uci` fixtures are numbered ICCS
+/// move lists, read as PGN movetext).
 pub fn detect(path: &Path, bytes: &[u8]) -> Format {
     let ext = path
         .extension()
@@ -74,9 +80,9 @@ pub fn detect(path: &Path, bytes: &[u8]) -> Format {
     match ext.as_str() {
         "xqf" => return Format::Xqf,
         "pgn" => return Format::Pgn,
-        "cbl" | "cbf" | "cbr" => return Format::Cbl,
+        "cbl" | "cbr" => return Format::Cbl,
+        "cbf" => return Format::Cbf,
         "wxf" => return Format::Wxf,
-        "uci" => return Format::Uci,
         _ => {}
     }
     // XQF's signature, then a version byte (10–18 in the files there are): binary, not text.
@@ -84,15 +90,27 @@ pub fn detect(path: &Path, bytes: &[u8]) -> Format {
         return Format::Xqf;
     }
     let head = String::from_utf8_lossy(&bytes[..bytes.len().min(4096)]);
-    if head.contains("DhtmlXQ") {
+    if head.contains("<ChineseChessRecord") {
+        Format::Cbf
+    } else if head.contains("DhtmlXQ") {
         Format::Dhtmlxq
-    } else if head.trim_start().starts_with('[') {
+    } else if head.trim_start().starts_with('[') || numbered(&head) {
         Format::Pgn
-    } else if head.trim_start().starts_with("position ") {
+    } else if head.trim_start().starts_with("position ")
+        || (ext == "uci" && head.contains("position "))
+    {
         Format::Uci
     } else {
         Format::Iccs
     }
+}
+
+/// Whether a text starts with a move number (`1.`): PGN movetext without tag pairs, which
+/// may run over many lines (an ICCS list is one game a line).
+fn numbered(text: &str) -> bool {
+    let t = text.trim_start();
+    let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    digits > 0 && t[digits..].starts_with('.')
 }
 
 /// Read and scan one file.
@@ -128,26 +146,46 @@ pub fn scan_file(path: &Path, format: Format, book: &RuleBook) -> FileGames {
         f => f,
     };
     let (games, encoding): (Vec<Result<Game, String>>, &'static str) = read(format, &bytes);
-    for (i, g) in games.into_iter().enumerate() {
-        let source = Source {
-            file: &name,
-            game: i + 1,
-            format: format.name(),
-            encoding,
+    if games.is_empty() {
+        let why = if bytes.starts_with(b"PK\x03\x04") {
+            "a zip archive (unpack it to scan the games in it)".to_string()
+        } else {
+            format!("no game in it, read as {}", format.name())
         };
-        match g {
-            Ok(g) => out.lines.push(scan_game(
-                source,
-                g.headers.clone(),
-                &g.start,
-                &g.moves,
-                g.error.as_ref().map(ToString::to_string),
-                book,
-            )),
-            Err(e) => out.errors.push(fail(
-                "unreadable game",
-                format!("{name}, game {}: {e}", i + 1),
-            )),
+        out.errors.push(fail("no game", format!("{name}: {why}")));
+    }
+    // The games of a file are ruled in parallel too: one big file (a library, a site's
+    // export) would otherwise be ruled on one core. The order stays the file's.
+    let ruled: Vec<Result<GameLine, FileError>> = games
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let source = Source {
+                file: &name,
+                game: i + 1,
+                format: format.name(),
+                encoding,
+            };
+            match g {
+                Ok(g) => Ok(scan_game(
+                    source,
+                    g.headers,
+                    &g.start,
+                    &g.moves,
+                    g.error.as_ref().map(ToString::to_string),
+                    book,
+                )),
+                Err(e) => Err(fail(
+                    "unreadable game",
+                    format!("{name}, game {}: {e}", i + 1),
+                )),
+            }
+        })
+        .collect();
+    for r in ruled {
+        match r {
+            Ok(line) => out.lines.push(line),
+            Err(e) => out.errors.push(e),
         }
     }
     out
@@ -172,6 +210,7 @@ fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static st
         Format::Iccs => Some(|t| lines::read_iccs(t).into_iter().map(Ok).collect()),
         Format::Uci => Some(|t| strings(lines::read_uci(t))),
         Format::Wxf => Some(|t| strings(lines::read_wxf(t))),
+        Format::Cbf => Some(|t| vec![qili::notation::cbf::read(t).map_err(|e| e.to_string())]),
         _ => None,
     };
     if let Some(read_text) = text_reader {
@@ -198,5 +237,33 @@ fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static st
             }
         }
         _ => (vec![Err("no format detected".to_string())], "binary"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_are_told_by_extension_then_content() {
+        let p = Path::new;
+        assert_eq!(detect(p("a.XQF"), b""), Format::Xqf);
+        assert_eq!(detect(p("a.cbf"), b""), Format::Cbf);
+        assert_eq!(detect(p("a.cbr"), b""), Format::Cbl);
+        let cbf = "\u{feff}<?xml version=\"1.0\"?>\n<ChineseChessRecord Version=\"1.0\">";
+        assert_eq!(detect(p("a.xml"), cbf.as_bytes()), Format::Cbf);
+        assert_eq!(detect(p("a.txt"), b"[Event \"x\"]"), Format::Pgn);
+        assert_eq!(detect(p("a.htm"), b"<p>[DhtmlXQ]"), Format::Dhtmlxq);
+        assert_eq!(
+            detect(p("a.txt"), b"position startpos moves h2e2"),
+            Format::Uci
+        );
+        assert_eq!(
+            detect(p("a.uci"), b"x\nposition startpos moves h2e2"),
+            Format::Uci
+        );
+        // A .uci file of numbered ICCS moves over several lines is PGN movetext.
+        assert_eq!(detect(p("a.uci"), b"1. b2e2 b9c7 2.\nb0c2"), Format::Pgn);
+        assert_eq!(detect(p("a.txt"), b"id;h2e2,h9g7"), Format::Iccs);
     }
 }

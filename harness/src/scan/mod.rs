@@ -4,10 +4,12 @@
 //! ([`episodes`]), and each episode is ruled as the whole-game rules rule a game that ends
 //! there (the cycle repeating at its end). Text files are decoded first ([`decode`]).
 
+pub mod case;
 pub mod decode;
 pub mod episodes;
 pub mod files;
 pub mod formats;
+pub mod html;
 pub mod record;
 pub mod summary;
 
@@ -46,16 +48,17 @@ pub fn scan_game(
     let ends_game = found
         .last()
         .is_some_and(|e| moves.len() - e.last <= episodes::GAP);
-    let recorded = record::recorded(
-        &headers,
-        found.last().filter(|_| ends_game).map(|e| &e.ruling),
-    );
+    let last = found.last().filter(|_| ends_game).map(|e| &e.ruling);
+    let recorded = record::recorded(&headers, last);
+    let termination = record::termination(&headers, recorded.as_ref().map(|r| r.outcome), last);
     let episodes = found
         .into_iter()
         .map(|e| EpisodeLine {
             first_ply: e.first,
             last_ply: e.last,
-            offset: e.last.saturating_sub(episodes::WINDOW) + 1,
+            offset: e.offset,
+            cycle_fen: e.cycle_start.as_ref().map(qili::notation::fen::write),
+            cycle_start: e.cycle_start,
             ruling: e.ruling,
         })
         .collect();
@@ -68,6 +71,7 @@ pub fn scan_game(
         plies: moves.len(),
         episodes,
         recorded,
+        termination,
         error: error
             .map(|e| format!("{}, game {}: {e}", source.file, source.game))
             .or(judge_error),

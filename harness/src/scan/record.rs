@@ -19,6 +19,9 @@ pub struct GameLine {
     pub episodes: Vec<EpisodeLine>,
     /// What the recorded result says, where it says something about the last episode.
     pub recorded: Option<Recorded>,
+    /// How the record says the game ended (a GUI's adjudication, a referee's decision), and
+    /// whether that agrees with the verdict of the episode the game ends in.
+    pub termination: Option<Termination>,
     /// Why the main line stopped early (file, game, ply and why).
     pub error: Option<String>,
 }
@@ -31,6 +34,11 @@ pub struct EpisodeLine {
     /// The 1-based ply of the game the ruling's first ply is (rulings judge a window ending at
     /// the episode's last ply).
     pub offset: usize,
+    /// The FEN before the judged cycle's first ply (ply `offset + cycle.start` of the game).
+    pub cycle_fen: Option<String>,
+    /// That position, for the HTML page's board and a case skeleton.
+    #[serde(skip)]
+    pub cycle_start: Option<qili::Position>,
     pub ruling: Ruling,
 }
 
@@ -46,6 +54,89 @@ pub struct Recorded {
     /// is a drawn game. `None` when the verdict says nothing the result can be held to (no
     /// repetition judged, undetermined).
     pub agrees: Option<bool>,
+}
+
+/// How a game ended, as a header or final comment says it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Termination {
+    pub header: String,
+    pub value: String,
+    /// What it says about a repetition: `forbidden` (perpetual check or chase, 长将, 长捉 …:
+    /// a side broke the rules), `draw` (a repetition drawn), or `None` (it speaks of something
+    /// else: mate, time, resignation).
+    pub claim: Option<&'static str>,
+    /// Whether the verdict of the episode the game ends in agrees with the claim: a forbidden
+    /// repetition needs a verdict with a culprit (the loser, when the result names one), a
+    /// drawn one a draw. `None` when there is no claim or the game does not end in an episode.
+    pub agrees: Option<bool>,
+}
+
+/// The headers that say how a game ended, in the order they are believed: PGN's
+/// `Termination`, the comment after the last move (`FinalComment`, the PGN reader's), 象棋桥's
+/// `ResultType` (结束方式).
+const TERMINATION_KEYS: [&str; 4] = ["Termination", "FinalComment", "ResultType", "结束方式"];
+
+/// Words of a forbidden repetition (English GUIs, Chinese in either script), and of a drawn
+/// one.
+const FORBIDDEN_WORDS: [&str; 13] = [
+    "perpetual",
+    "长将",
+    "長將",
+    "长捉",
+    "長捉",
+    "长杀",
+    "長殺",
+    "长打",
+    "長打",
+    "长拦",
+    "長攔",
+    "违例",
+    "違例",
+];
+const DRAWN_WORDS: [&str; 5] = ["repetition", "重复", "重複", "循环", "循環"];
+
+/// What a termination text claims about a repetition.
+pub fn claim(value: &str) -> Option<&'static str> {
+    let v = value.to_lowercase();
+    if FORBIDDEN_WORDS.iter().any(|w| v.contains(w)) {
+        Some("forbidden")
+    } else if DRAWN_WORDS.iter().any(|w| v.contains(w)) {
+        Some("draw")
+    } else {
+        None
+    }
+}
+
+/// How the game ended, held against the ruling of the episode it ends in (`last`), with the
+/// recorded outcome (`red_wins` …) naming the loser where there is one.
+pub fn termination(
+    headers: &[(String, String)],
+    outcome: Option<&'static str>,
+    last: Option<&Ruling>,
+) -> Option<Termination> {
+    let (header, value) = TERMINATION_KEYS.iter().find_map(|k| {
+        headers
+            .iter()
+            .find(|(h, v)| h == k && !v.trim().is_empty())
+            .cloned()
+    })?;
+    let claim = claim(&value);
+    let agrees = match (claim, last.map(|r| r.verdict)) {
+        (None, _) | (_, None | Some(Verdict::NoRepetition | Verdict::Undetermined)) => None,
+        (Some("draw"), Some(v)) => Some(v == Verdict::Draw),
+        (Some(_), Some(v)) => Some(match (v.culprit(), outcome) {
+            (None, _) => false,
+            (Some(qili::Color::Red), Some("red_wins")) => false,
+            (Some(qili::Color::Black), Some("black_wins")) => false,
+            (Some(_), _) => true,
+        }),
+    };
+    Some(Termination {
+        header,
+        value,
+        claim,
+        agrees,
+    })
 }
 
 /// The outcome a result header records: PGN's `1-0`, `0-1`, `1/2-1/2`, and the Chinese words
@@ -112,5 +203,40 @@ mod tests {
         assert_eq!(outcome("紅負"), Some("black_wins"));
         assert_eq!(outcome("和棋"), Some("draw"));
         assert_eq!(outcome("*"), None);
+    }
+
+    fn ruling(verdict: Verdict) -> Ruling {
+        Ruling {
+            book: qili::rules::RuleBookId::Cxa2011,
+            plies: Vec::new(),
+            cycle: None,
+            verdict,
+            reason: String::new(),
+        }
+    }
+
+    #[test]
+    fn terminations_claim_a_forbidden_or_a_drawn_repetition() {
+        let h = |k: &str, v: &str| vec![(k.to_string(), v.to_string())];
+        let perpetual = h("FinalComment", "Xboard adjudication: perpetual chasing");
+        let red_chased = ruling(Verdict::RedMustChange);
+        let t = termination(&perpetual, Some("black_wins"), Some(&red_chased)).unwrap();
+        assert_eq!((t.claim, t.agrees), (Some("forbidden"), Some(true)));
+        // The winner cannot be the side that broke the rules.
+        let t = termination(&perpetual, Some("red_wins"), Some(&red_chased)).unwrap();
+        assert_eq!(t.agrees, Some(false));
+        let draw = ruling(Verdict::Draw);
+        let t = termination(&perpetual, None, Some(&draw)).unwrap();
+        assert_eq!(t.agrees, Some(false));
+        let t = termination(&h("Termination", "3-fold repetition"), None, Some(&draw)).unwrap();
+        assert_eq!((t.claim, t.agrees), (Some("draw"), Some(true)));
+        let t = termination(&h("ResultType", "红方长将判负"), None, Some(&red_chased)).unwrap();
+        assert_eq!(t.agrees, Some(true));
+        // Mate says nothing about a repetition; a game not ending in one is not held to it.
+        let t = termination(&h("Termination", "checkmate"), None, Some(&draw)).unwrap();
+        assert_eq!((t.claim, t.agrees), (None, None));
+        let t = termination(&perpetual, None, None).unwrap();
+        assert_eq!(t.agrees, None);
+        assert_eq!(termination(&h("Event", "x"), None, None), None);
     }
 }

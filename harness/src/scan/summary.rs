@@ -13,11 +13,17 @@ pub struct Summary {
     pub games: usize,
     pub games_with_repetition: usize,
     pub episodes: usize,
+    /// Games read, by the format they were read as.
+    pub formats: BTreeMap<String, usize>,
     /// Episodes by verdict name.
     pub verdicts: BTreeMap<String, usize>,
     /// Games whose recorded result was held against the verdict, and how many disagree.
     pub results_compared: usize,
     pub results_disagreeing: usize,
+    /// Games whose termination (adjudication, referee's decision) was held against the
+    /// verdict, and how many disagree.
+    pub terminations_compared: usize,
+    pub terminations_disagreeing: usize,
     /// Errors by kind (`unreadable file`, `unreadable game`, `bad move` …).
     pub errors: BTreeMap<String, usize>,
 }
@@ -26,6 +32,7 @@ impl Summary {
     /// Count one game.
     pub fn add(&mut self, line: &GameLine) {
         self.games += 1;
+        *self.formats.entry(line.format.to_string()).or_default() += 1;
         if !line.episodes.is_empty() {
             self.games_with_repetition += 1;
         }
@@ -39,6 +46,10 @@ impl Summary {
         if let Some(agrees) = line.recorded.as_ref().and_then(|r| r.agrees) {
             self.results_compared += 1;
             self.results_disagreeing += usize::from(!agrees);
+        }
+        if let Some(agrees) = line.termination.as_ref().and_then(|t| t.agrees) {
+            self.terminations_compared += 1;
+            self.terminations_disagreeing += usize::from(!agrees);
         }
         if line.error.is_some() {
             *self.errors.entry("bad move".to_string()).or_default() += 1;
@@ -57,20 +68,28 @@ impl Summary {
             .iter()
             .map(|(v, n)| format!("{v} {n}"))
             .collect();
+        let formats: Vec<String> = self
+            .formats
+            .iter()
+            .map(|(f, n)| format!("{f} {n}"))
+            .collect();
         let errors: Vec<String> = self
             .errors
             .iter()
             .map(|(k, n)| format!("{k} {n}"))
             .collect();
         format!(
-            "{} file(s), {} game(s), {} with a repetition ({} episode(s): {}); recorded results compared {}, disagreeing {}; errors: {}",
+            "{} file(s), {} game(s) ({}), {} with a repetition ({} episode(s): {}); recorded results compared {}, disagreeing {}; terminations compared {}, disagreeing {}; errors: {}",
             self.files,
             self.games,
+            formats.join(", "),
             self.games_with_repetition,
             self.episodes,
             if verdicts.is_empty() { "none".to_string() } else { verdicts.join(", ") },
             self.results_compared,
             self.results_disagreeing,
+            self.terminations_compared,
+            self.terminations_disagreeing,
             if errors.is_empty() { "none".to_string() } else { errors.join(", ") },
         )
     }
