@@ -85,6 +85,13 @@ proptest! {
             let r = judge(&start, &moves, &book).expect("legal");
             prop_assume!(!undetermined(&r));
             let c = r.cycle.as_ref().expect("the cycle repeats");
+            // Short of a threefold repetition, nine rounds of one side's attacks over three
+            // points or more, the history's last moves among them, are ruled as such (the
+            // 2011 book's 参考图8 is ruled so though its last period came round twice).
+            if times == 1 && matches!(c.rule, CycleRule::NineRounds { .. }) {
+                prop_assert_eq!(c.start, moves.len() - 18);
+                continue;
+            }
             prop_assert_eq!(c.rule, CycleRule::Repetition { period: 4 });
             prop_assert_eq!(c.start, moves.len() - 4);
             prop_assert!(c.occurrences > times);
