@@ -212,6 +212,7 @@ mod tests {
             cycle: None,
             verdict,
             reason: String::new(),
+            draw_claim: None,
         }
     }
 
