@@ -234,6 +234,29 @@ fn wxf_files() {
     assert_eq!(first_last(&g).0, "b2e2");
 }
 
+/// walker8088/cchess's move tests: a FEN line then Chinese moves with full-width digits, and
+/// a `FEN, moves, result` line.
+#[test]
+fn a_fen_then_its_moves() {
+    let dir = "walker8088__cchess/tests/data";
+    let Some(t) = shared(&format!("{dir}/test1_move.txt")) else {
+        return;
+    };
+    assert!(lines::starts_with_fen(&t));
+    let games = lines::read_fen_moves(&t);
+    assert_eq!(games.len(), 1);
+    let g = games[0].as_ref().unwrap();
+    assert_eq!(g.error, None);
+    assert_eq!(g.moves.len(), 110);
+    // 兵七进一: red's files are counted from its right, 七 is ICCS file c.
+    assert_eq!(first_last(g).0, "c3c4");
+    assert_eq!(g.header("Result"), Some("黑胜"));
+    let t = shared(&format!("{dir}/uci_test_move.txt")).unwrap();
+    let g = lines::read_fen_moves(&t).remove(0).unwrap();
+    assert_eq!(g.header("Result"), Some("1-0"));
+    assert_eq!(first_last(&g), fl("g4g8", "g8g9"));
+}
+
 /// The committed copies (engine/tests/data/games, MIT, see its README.md): always present.
 #[test]
 fn committed_fixtures() {

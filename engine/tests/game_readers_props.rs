@@ -77,6 +77,7 @@ proptest! {
         lines::read_iccs(&t).iter().for_each(check);
         lines::read_uci(&t).iter().flatten().for_each(check);
         lines::read_wxf(&t).iter().flatten().for_each(check);
+        lines::read_fen_moves(&t).iter().flatten().for_each(check);
         cbf::read(&t).iter().for_each(check);
     }
 }

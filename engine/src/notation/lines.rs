@@ -11,6 +11,9 @@
 //!   elephantchess write them): header lines `KEY value;;;` (`FORMAT WXF`, `RED`, `BLACK`,
 //!   `DATE`, optionally `FEN`), then `START{` moves in WXF with move numbers `}END`; a file
 //!   may also hold bare numbered move lines. `FORMAT` starts a new game.
+//! - [`read_fen_moves`]: a position and its moves, as test suites keep them: a FEN line, then
+//!   the moves in any notation qili reads, one or more a line (one game); or lines of
+//!   `FEN, moves, result` (one game a line; walker8088/cchess's test data).
 //!
 //! Every reader keeps at most [`MAX_GAMES`] games and [`super::game::MAX_MOVES`] moves each.
 
@@ -110,6 +113,80 @@ pub fn read_uci(text: &str) -> Vec<Result<Game, LineError>> {
         out.push(start.map(|start| play_texts(start, Vec::new(), moves.split_whitespace())));
     }
     out
+}
+
+/// Whether a text is a FEN line, or starts with one before a comma: the shape
+/// [`read_fen_moves`] reads.
+pub fn starts_with_fen(text: &str) -> bool {
+    let first = text.lines().map(str::trim).find(|l| !l.is_empty());
+    first.is_some_and(|l| parse_fen(l.split(',').next().unwrap_or(l)).is_ok())
+}
+
+fn parse_fen(f: &str) -> Result<Position, fen::FenError> {
+    let f = f.trim().trim_start_matches('\u{feff}');
+    fen::parse(f, SetupMode::Standard).or_else(|_| fen::parse(f, SetupMode::Composed))
+}
+
+/// A game's result as a record writes it on its own: the PGN results, or who won in Chinese
+/// (红胜, 黑負, 和棋 …, either script).
+fn is_result(text: &str) -> bool {
+    matches!(text, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
+        || ["红", "紅", "黑"].iter().any(|s| text.starts_with(s))
+            && ["胜", "勝", "负", "負"].iter().any(|w| text.ends_with(w))
+            && text.chars().count() <= 3
+        || matches!(text, "和" | "和棋" | "和局")
+}
+
+/// Read a position and its moves (see the module docs): `FEN, moves, result` lines, each a
+/// game with the result as the header `Result`; else a FEN line and the moves after it.
+pub fn read_fen_moves(text: &str) -> Vec<Result<Game, LineError>> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(n, l)| (n + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    let Some(&(first_line, first)) = lines.first() else {
+        return Vec::new();
+    };
+    let fen_error = |line: usize, f: &str, error| LineError::Fen {
+        line,
+        fen: f.trim().to_string(),
+        error,
+    };
+    if first.contains(',') {
+        return lines
+            .iter()
+            .take(MAX_GAMES)
+            .map(|&(n, l)| {
+                let mut fields = l.splitn(3, ',');
+                let f = fields.next().unwrap_or_default();
+                let start = parse_fen(f).map_err(|e| fen_error(n, f, e))?;
+                let moves = fields.next().unwrap_or_default();
+                let headers = fields
+                    .next()
+                    .map(|r| vec![("Result".to_string(), r.trim().to_string())])
+                    .unwrap_or_default();
+                Ok(play_texts(start, headers, super::move_tokens(moves)))
+            })
+            .collect();
+    }
+    // A last line that gives the result (`1-0`, `红胜` …) is the header `Result`.
+    let mut moves = &lines[1..];
+    let mut headers = Vec::new();
+    if let Some((&(_, last), rest)) = moves.split_last() {
+        if is_result(last) {
+            headers.push(("Result".to_string(), last.to_string()));
+            moves = rest;
+        }
+    }
+    let game = parse_fen(first)
+        .map_err(|e| fen_error(first_line, first, e))
+        .map(|start| {
+            let texts = moves.iter().flat_map(|&(_, l)| super::move_tokens(l));
+            play_texts(start, headers, texts)
+        });
+    vec![game]
 }
 
 /// The line without its `/* … */` comments (which may span lines).
@@ -222,6 +299,27 @@ pub fn read_wxf(text: &str) -> Vec<Result<Game, LineError>> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_fen_then_moves_and_fen_move_result_lines() {
+        let one = "4k4/9/9/9/9/9/9/9/9/3K1R3 w\n车四平五\n将5平6\n红胜\n";
+        assert!(starts_with_fen(one));
+        let g = read_fen_moves(one).remove(0).unwrap();
+        assert_eq!((g.moves.len(), g.error.is_none()), (2, true));
+        assert_eq!(g.header("Result"), Some("红胜"));
+        let many =
+            "4k4/9/9/9/9/9/9/9/9/3K1R3 w, f0e0 e9f9, 1-0\n4k4/9/9/9/9/9/9/9/9/3K1R3 w, f0f9\n";
+        let games = read_fen_moves(many);
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].as_ref().unwrap().header("Result"), Some("1-0"));
+        // The second line's one move checks along the open file.
+        assert_eq!(games[1].as_ref().unwrap().moves.len(), 1);
+        // A line that is no FEN is an error naming its line, not a panic.
+        let bad = "4k4/9/9/9/9/9/9/9/9/3K1R3 w, f0e0\nnot a fen, h2e2\n";
+        let games = read_fen_moves(bad);
+        assert!(matches!(games[1], Err(LineError::Fen { line: 2, .. })));
+        assert!(!starts_with_fen("h2e2 h9g7"));
+    }
     use super::*;
     use crate::notation::iccs;
 

@@ -34,6 +34,8 @@ pub enum Format {
     Uci,
     /// WXF move files.
     Wxf,
+    /// A FEN line and its moves, or `FEN, moves, result` lines.
+    Fen,
 }
 
 impl Format {
@@ -48,6 +50,7 @@ impl Format {
             Format::Iccs => "iccs",
             Format::Uci => "uci",
             Format::Wxf => "wxf",
+            Format::Fen => "fen",
         }
     }
 }
@@ -100,6 +103,8 @@ pub fn detect(path: &Path, bytes: &[u8]) -> Format {
         || (ext == "uci" && head.contains("position "))
     {
         Format::Uci
+    } else if qili::notation::lines::starts_with_fen(&head) {
+        Format::Fen
     } else {
         Format::Iccs
     }
@@ -210,6 +215,7 @@ fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static st
         Format::Iccs => Some(|t| lines::read_iccs(t).into_iter().map(Ok).collect()),
         Format::Uci => Some(|t| strings(lines::read_uci(t))),
         Format::Wxf => Some(|t| strings(lines::read_wxf(t))),
+        Format::Fen => Some(|t| strings(lines::read_fen_moves(t))),
         Format::Cbf => Some(|t| vec![qili::notation::cbf::read(t).map_err(|e| e.to_string())]),
         _ => None,
     };
@@ -262,6 +268,15 @@ mod tests {
             detect(p("a.uci"), b"x\nposition startpos moves h2e2"),
             Format::Uci
         );
+        // A FEN line first: a position and its moves.
+        assert_eq!(
+            detect(
+                p("a_move.txt"),
+                "4k4/9/9/9/9/9/9/9/9/3K1R3 w\n车四平五".as_bytes()
+            ),
+            Format::Fen
+        );
+        assert_eq!(detect(p("a.txt"), b"h2e2 h9g7"), Format::Iccs);
         // A .uci file of numbered ICCS moves over several lines is PGN movetext.
         assert_eq!(detect(p("a.uci"), b"1. b2e2 b9c7 2.\nb0c2"), Format::Pgn);
         assert_eq!(detect(p("a.txt"), b"id;h2e2,h9g7"), Format::Iccs);
