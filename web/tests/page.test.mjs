@@ -1,6 +1,6 @@
 // The referee's page in a real browser, from file:// (where module scripts and fetching a
 // .wasm are blocked): open a corpus case and read its verdict; type a position and moves and
-// read the labels; enter a move by clicking. Needs web/dist (web/build.sh) and chromium.
+// read the labels; enter a move by clicking; read a case on a phone's width. Needs web/dist (web/build.sh) and chromium.
 // A failing test leaves a screenshot in web/test-output/.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
@@ -172,5 +172,24 @@ test("the report steps through a case's moves on its board", async () => {
   await section.locator("#cxa2011-ref37--cxa2011 .sq[data-sq='i4']").first().hover();
   const ring = section.locator("svg.board circle[r='21']");
   assert.deepEqual([await ring.getAttribute("cx"), await ring.getAttribute("cy")], ["356", "236"]);
+  assert.deepEqual(errors, []);
+});
+
+test("on a phone's width the page reads without sideways scrolling", async () => {
+  await fresh();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.fill("#case-id", "axf-orange-617 [axf]");
+  await page.click("#open-case");
+  await page.waitForSelector("#verdict");
+  assert.match(await page.textContent("#verdict"), /结论：红方变着/);
+  // The page is no wider than the screen (tables scroll inside their own boxes).
+  const [scroll, inner] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  assert.ok(scroll <= inner, `page ${scroll} px wide on a ${inner} px screen`);
+  // The board is on the screen and not squeezed away.
+  const board = await page.$eval("svg", (s) => s.getBoundingClientRect().width);
+  assert.ok(board > 200 && board <= inner, `board ${board} px`);
   assert.deepEqual(errors, []);
 });
