@@ -1,6 +1,7 @@
 // The referee's page in a real browser, from file:// (where module scripts and fetching a
 // .wasm are blocked): open a corpus case and read its verdict; type a position and moves and
-// read the labels; enter a move by clicking; read a case on a phone's width. Needs web/dist (web/build.sh) and chromium.
+// read the labels; enter a move by clicking; read a case on a phone's width. Needs web/dist
+// (web/build.sh) and chromium.
 // A failing test leaves a screenshot in web/test-output/.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
