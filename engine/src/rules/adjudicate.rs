@@ -187,28 +187,27 @@ pub(crate) fn why_allowed(
 }
 
 /// Whether the opponent's reply to ply `k` leaves every new attack of that ply on `target`
-/// standing: the target, which could run, did not move, no attacker was taken, and each can
+/// standing: the target, which had a move, did not move, no attacker was taken, and each can
 /// still take it.
 fn ignored(side: &SidePlies<'_>, k: usize, target: crate::Square) -> bool {
     let (Some(reply), Some((before, after))) = (side.replies[k], side.around_replies[k]) else {
         return false;
     };
-    let mut attacks = side.chases[k]
+    let attacks: Vec<&Found> = side.chases[k]
         .iter()
         .filter(|f| !f.standing && f.target == target)
-        .peekable();
-    // A piece that cannot run (no move at all, or held in place: 不能离线, rule 19's rook the
-    // horse immobilises) does not choose to stand still.
-    let held = |f: &Found| f.held_by.is_some() || f.kept.is_some();
-    if reply.from == target
+        .collect();
+    // A piece with no move at all cannot run: standing still is no choice of its side.
+    if attacks.is_empty()
+        || reply.from == target
         || !before.legal_moves().iter().any(|m| m.from == target)
-        || attacks.clone().any(held)
-        || attacks.peek().is_none()
     {
         return false;
     }
     let legal = after.legal_moves();
-    attacks.all(|f| reply.to != f.capturer && legal.contains(&Move::new(f.capturer, target)))
+    attacks
+        .iter()
+        .all(|f| reply.to != f.capturer && legal.contains(&Move::new(f.capturer, target)))
 }
 
 /// Which side must change, by the matrix above (or the simpler rules of the 排局 draft and

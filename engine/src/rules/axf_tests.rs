@@ -144,3 +144,28 @@ fn a_chase_the_target_ignores_is_not_perpetual() {
     );
     assert_eq!(axf.verdict, Verdict::RedMustChange);
 }
+
+/// §2.2 read with rule 19: a piece that may not move at all does not choose to stand still, so
+/// its standing still does not excuse the chase. The black rook on a9 is boxed in by its own
+/// horses (a8, b9); the two cannons take turns attacking it over the a8 screen (a5→b5 opens
+/// the a4 cannon's line, b5→a5 attacks again) while black moves its king. With b9 empty the
+/// rook could step away, so leaving it is ignoring the chase: allowed.
+#[test]
+fn a_piece_that_cannot_move_is_chased_though_it_stands_still() {
+    let round = "a5b5 e9e8 b5a5 e8e9";
+    let cycle = format!("{round} {round}");
+    let boxed = under(&RuleBook::axf(), "rn2k4/n8/9/9/C8/C8/9/9/9/3K5 w", &cycle);
+    assert!(boxed
+        .plies
+        .iter()
+        .step_by(2)
+        .all(|p| p.label == Label::Chase));
+    assert_eq!(
+        boxed.cycle.as_ref().unwrap().red.class,
+        SideClass::ForbiddenHard
+    );
+    assert_eq!(boxed.verdict, Verdict::RedMustChange);
+    let free = under(&RuleBook::axf(), "r3k4/n8/9/9/C8/C8/9/9/9/3K5 w", &cycle);
+    assert_eq!(free.cycle.as_ref().unwrap().red.class, SideClass::Allowed);
+    assert_eq!(free.verdict, Verdict::Draw);
+}
