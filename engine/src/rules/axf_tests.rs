@@ -169,3 +169,23 @@ fn a_piece_that_cannot_move_is_chased_though_it_stands_still() {
     assert_eq!(free.cycle.as_ref().unwrap().red.class, SideClass::Allowed);
     assert_eq!(free.verdict, Verdict::Draw);
 }
+
+/// Rule 15 round a cycle: the horse follows the black rook as it runs between i9 and h9, and
+/// that chase of the rook, followed as it moves, is the heavier violation; the same horse after
+/// a rootless cannon is the lighter one.
+#[test]
+fn a_rook_a_horse_follows_round_the_cycle_is_the_heavier_chase() {
+    let round = "i7g8 i9h9 g8i7 h9i9";
+    let cycle = format!("{round} {round}");
+    let rook = under(&RuleBook::axf(), "3k4r/9/8N/9/9/9/9/9/9/5K3 w", &cycle);
+    assert_eq!(
+        rook.cycle.as_ref().unwrap().red.class,
+        SideClass::ForbiddenHard
+    );
+    assert_eq!(rook.verdict, Verdict::RedMustChange);
+    let cannon = under(&RuleBook::axf(), "3k4c/9/8N/9/9/9/9/9/9/5K3 w", &cycle);
+    assert_eq!(
+        cannon.cycle.as_ref().unwrap().red.class,
+        SideClass::ForbiddenSoft
+    );
+}
