@@ -33,7 +33,7 @@
 
 use super::fen;
 use super::game::{self, Game, GameError};
-use crate::{Move, Position, SetupMode, Square};
+use crate::{Move, Position, Square};
 
 /// Why a text is not a 象棋桥 CBF record (its moves' errors are the game's, not this).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -99,12 +99,10 @@ pub fn read(text: &str) -> Result<Game, CbfError> {
                 continue;
             }
             if name == "FEN" {
-                start = fen::parse(value, SetupMode::Standard)
-                    .or_else(|_| fen::parse(value, SetupMode::Composed))
-                    .map_err(|error| CbfError::Fen {
-                        fen: value.to_string(),
-                        error,
-                    })?;
+                start = fen::parse_record(value).map_err(|error| CbfError::Fen {
+                    fen: value.to_string(),
+                    error,
+                })?;
                 continue;
             }
             let key = RENAMED

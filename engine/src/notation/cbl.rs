@@ -22,7 +22,7 @@
 //! are [`super::cbf`]'s.
 
 use crate::notation::game::{Game, GameError, GameErrorKind};
-use crate::{Board, Color, IllegalSetup, Move, Piece, Position, Role, Setup, SetupMode, Square};
+use crate::{Board, Color, IllegalSetup, Move, Piece, Role, Setup, Square};
 
 /// The most plies of a main line a reader takes (the same cap as [`super::xqf::MAX_PLIES`]).
 pub const MAX_PLIES: usize = super::xqf::MAX_PLIES;
@@ -136,9 +136,7 @@ pub fn read_record(bytes: &[u8]) -> Result<Game, CbrError> {
         Color::Red
     };
     let setup = Setup::new(board, turn);
-    let start = Position::new(setup.clone(), SetupMode::Standard)
-        .or_else(|_| Position::new(setup, SetupMode::Composed))
-        .map_err(CbrError::IllegalStart)?;
+    let start = super::game::record_start(setup).map_err(CbrError::IllegalStart)?;
 
     let mut headers = Vec::new();
     for (at, size, name) in STRINGS {
@@ -296,7 +294,7 @@ mod tests {
     fn reads_a_record() {
         // 炮二平五 马8进7: h2 is point 70, e2 67, h9 7, g7 24.
         let g = read_record(&record(&[(0, 70, 67), (1, 7, 24)])).unwrap();
-        assert_eq!(g.start, Position::start());
+        assert_eq!(g.start, crate::Position::start());
         let texts: Vec<String> = g.moves.iter().map(ToString::to_string).collect();
         assert_eq!(texts, ["h2e2", "h9g7"]);
         assert_eq!(g.error, None);

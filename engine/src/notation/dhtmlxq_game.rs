@@ -13,7 +13,7 @@
 
 use super::dhtmlxq::{self as binit, BinitError};
 use super::game::{self, Game, MAX_GAMES};
-use crate::{Color, Move, Position, SetupMode, Square};
+use crate::{Color, Move, Position, Square};
 
 /// Why a DhtmlXQ block could not be read at all. `block` is 1-based.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -150,8 +150,7 @@ fn build(block: usize, tags: Vec<(String, String)>) -> Result<Game, DhtmlxqError
             let try_side = |turn: Color| {
                 let mut s = setup.clone();
                 s.turn = turn;
-                Position::new(s.clone(), SetupMode::Standard)
-                    .or_else(|_| Position::new(s, SetupMode::Composed))
+                super::game::record_start(s)
             };
             let (preferred, other) = if black_first {
                 (Color::Black, Color::Red)

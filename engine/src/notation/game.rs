@@ -132,6 +132,19 @@ pub(crate) fn play<'a, E: fmt::Display>(
     (moves, None)
 }
 
+/// A PGN game-termination marker: a result or `*`.
+pub(crate) fn is_pgn_result(token: &str) -> bool {
+    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
+}
+
+/// A game record's start: a standard position, else a composed one (records also hold
+/// problems with more pieces than the set); where neither is legal, the composed reading's
+/// problems.
+pub(crate) fn record_start(setup: crate::Setup) -> Result<Position, crate::IllegalSetup> {
+    Position::new(setup.clone(), crate::SetupMode::Standard)
+        .or_else(|_| Position::new(setup, crate::SetupMode::Composed))
+}
+
 /// Full-width ASCII (`Ｃ２＝５`, `１．`) as ASCII; other characters as they are.
 pub(crate) fn narrow(text: &str) -> std::borrow::Cow<'_, str> {
     if text

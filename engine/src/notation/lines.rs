@@ -19,7 +19,7 @@
 
 use super::game::{self, Game, MAX_GAMES};
 use super::{fen, pgn, read_move};
-use crate::{Position, SetupMode};
+use crate::Position;
 
 /// Why a line or a `.wxf` game could not be read at all. `line` is 1-based.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -97,13 +97,11 @@ pub fn read_uci(text: &str) -> Vec<Result<Game, LineError>> {
             Ok(Position::start())
         } else if let Some(f) = setup.strip_prefix("fen") {
             let f = f.trim();
-            fen::parse(f, SetupMode::Standard)
-                .or_else(|_| fen::parse(f, SetupMode::Composed))
-                .map_err(|error| LineError::Fen {
-                    line: n + 1,
-                    fen: f.to_string(),
-                    error,
-                })
+            fen::parse_record(f).map_err(|error| LineError::Fen {
+                line: n + 1,
+                fen: f.to_string(),
+                error,
+            })
         } else {
             Err(LineError::Position {
                 line: n + 1,
@@ -124,13 +122,13 @@ pub fn starts_with_fen(text: &str) -> bool {
 
 fn parse_fen(f: &str) -> Result<Position, fen::FenError> {
     let f = f.trim().trim_start_matches('\u{feff}');
-    fen::parse(f, SetupMode::Standard).or_else(|_| fen::parse(f, SetupMode::Composed))
+    fen::parse_record(f)
 }
 
 /// A game's result as a record writes it on its own: the PGN results, or who won in Chinese
 /// (红胜, 黑負, 和棋 …, either script).
 fn is_result(text: &str) -> bool {
-    matches!(text, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
+    game::is_pgn_result(text)
         || ["红", "紅", "黑"].iter().any(|s| text.starts_with(s))
             && ["胜", "勝", "负", "負"].iter().any(|w| text.ends_with(w))
             && text.chars().count() <= 3
@@ -279,13 +277,13 @@ pub fn read_wxf(text: &str) -> Vec<Result<Game, LineError>> {
                 .find(|(k, _)| k == "FEN")
                 .map(|(_, v)| v.clone());
             let start = match fen_value {
-                Some(f) if !f.is_empty() => fen::parse(&f, SetupMode::Standard)
-                    .or_else(|_| fen::parse(&f, SetupMode::Composed))
-                    .map_err(|error| LineError::Fen {
+                Some(f) if !f.is_empty() => {
+                    fen::parse_record(&f).map_err(|error| LineError::Fen {
                         line: raw.line,
                         fen: f.clone(),
                         error,
-                    })?,
+                    })?
+                }
                 _ => Position::start(),
             };
             Ok(play_texts(

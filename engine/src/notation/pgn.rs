@@ -22,7 +22,7 @@
 
 use super::game::{self, Game, MAX_GAMES};
 use super::{fen, read_move};
-use crate::{Color, File, Move, Position, Rank, Role, SetupMode, Square};
+use crate::{Color, File, Move, Position, Rank, Role, Square};
 
 /// Why a game of a PGN text could not be read at all (its moves' errors are in
 /// [`Game::error`]). `line` is 1-based.
@@ -324,7 +324,7 @@ pub fn read(text: &str) -> Vec<Result<Game, PgnError>> {
                 let token = game::narrow(&text[i..end]);
                 match token.as_ref() {
                     "]" | "}" => {}
-                    "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" => {
+                    t if game::is_pgn_result(t) => {
                         raw.ended = true;
                         finish(&mut raw, &mut out);
                     }
@@ -409,13 +409,13 @@ fn build(raw: RawGame) -> Result<Game, PgnError> {
         .find(|(k, _)| k.eq_ignore_ascii_case("FEN"))
         .map(|(_, v)| v.clone());
     let start = match fen_tag {
-        Some(f) if !f.trim().is_empty() => fen::parse(&f, SetupMode::Standard)
-            .or_else(|_| fen::parse(&f, SetupMode::Composed))
-            .map_err(|error| PgnError::Fen {
+        Some(f) if !f.trim().is_empty() => {
+            fen::parse_record(&f).map_err(|error| PgnError::Fen {
                 line: raw.line,
                 fen: f.clone(),
                 error,
-            })?,
+            })?
+        }
         _ => Position::start(),
     };
     let texts = || raw.moves.iter().map(String::as_str);

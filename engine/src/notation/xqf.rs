@@ -38,7 +38,7 @@
 
 use crate::notation::dhtmlxq::{slot_name, SLOTS};
 use crate::notation::game::{Game, GameError, GameErrorKind};
-use crate::{Board, Color, IllegalSetup, Move, Piece, Position, Setup, SetupMode, Square};
+use crate::{Board, Color, IllegalSetup, Move, Piece, Position, Setup, Square};
 
 /// The most plies of a main line [`read`] takes; a longer one ends with
 /// [`GameErrorKind::TooLong`]. Real games are far shorter (a few hundred plies at most).
@@ -253,9 +253,7 @@ fn board(header: &[u8], keys: &Keys) -> Result<(Board, [Option<usize>; 90]), Xqf
 
 /// The start position with `turn` to move: as a game, else as a composed problem.
 fn start(board: &Board, turn: Color) -> Result<Position, IllegalSetup> {
-    let setup = Setup::new(board.clone(), turn);
-    Position::new(setup.clone(), SetupMode::Standard)
-        .or_else(|_| Position::new(setup, SetupMode::Composed))
+    super::game::record_start(Setup::new(board.clone(), turn))
 }
 
 /// Read an XQF file: headers (strings through `decode`, e.g. a GBK decoder), the start
