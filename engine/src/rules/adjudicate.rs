@@ -87,13 +87,7 @@ fn one_kind(side: &SidePlies<'_>) -> SideClass {
     if side.labels.iter().all(|&l| l == Label::Check) {
         return SideClass::LongCheck;
     }
-    // An answer to check is forced: it neither breaks a chase nor need be one (the checks of
-    // the other side do not excuse its chase, AXF 427), but some move must chase.
-    let chasing =
-        |(l, &evasion): (&Label, &bool)| evasion || matches!(l, Label::Chase | Label::Undetermined);
-    if !side.labels.iter().zip(&side.evasions).all(chasing)
-        || !side.labels.contains(&Label::Chase) && !side.labels.contains(&Label::Undetermined)
-    {
+    if !every_move_chases(side) {
         return SideClass::Allowed;
     }
     if side.labels.contains(&Label::Undetermined) {
@@ -120,6 +114,19 @@ fn one_kind(side: &SidePlies<'_>) -> SideClass {
         (false, true) => SideClass::ForbiddenHard,
         (false, false) => SideClass::ForbiddenSoft,
     }
+}
+
+/// Whether every move of the side chases (or may: undetermined), some move does, and the
+/// others answer check: an answer to check is forced, it neither breaks a chase nor need be
+/// one (the checks of the other side do not excuse its chase, AXF 427).
+fn every_move_chases(side: &SidePlies<'_>) -> bool {
+    let chasing = |l: &Label| matches!(l, Label::Chase | Label::Undetermined);
+    side.labels.iter().any(chasing)
+        && side
+            .labels
+            .iter()
+            .zip(&side.evasions)
+            .all(|(l, &evasion)| evasion || chasing(l))
 }
 
 /// The pieces chased on every ply of the side, each as the squares it stands on after each of
@@ -169,13 +176,11 @@ pub(crate) fn why_allowed(
     book: &RuleBook,
     class: SideClass,
 ) -> Option<&'static str> {
-    let chasing = side.labels.contains(&Label::Chase)
-        && side
-            .labels
-            .iter()
-            .zip(&side.evasions)
-            .all(|(&l, &evasion)| evasion || l == Label::Chase);
-    if book.adjudication.perpetual != Perpetual::OneKind || class != SideClass::Allowed || !chasing
+    // An allowed side whose every move chases has no undetermined move (that side would be
+    // undetermined).
+    if book.adjudication.perpetual != Perpetual::OneKind
+        || class != SideClass::Allowed
+        || !every_move_chases(side)
     {
         return None;
     }
