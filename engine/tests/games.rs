@@ -57,6 +57,18 @@ proptest! {
     }
 }
 
+/// A random game from `start`, where it ends, and one of the there-and-backs there.
+fn history_and_cycle(
+    start: &Position,
+    choices: &[u16],
+    pick: usize,
+) -> Option<(Vec<Move>, Position, Vec<Move>)> {
+    let history = fresh_game(start, choices);
+    let here = play(start, &history);
+    let cycle = there_and_backs(&here, false).nth(pick)?;
+    Some((history, here, cycle.to_vec()))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
 
@@ -68,11 +80,9 @@ proptest! {
         pick in 0..6usize,
     ) {
         let start = Position::start();
-        let history = fresh_game(&start, &choices);
-        let here = play(&start, &history);
-        let cycle = there_and_backs(&here, false).nth(pick);
-        prop_assume!(cycle.is_some());
-        let cycle = cycle.expect("assumed");
+        let found = history_and_cycle(&start, &choices, pick);
+        prop_assume!(found.is_some());
+        let (history, here, cycle) = found.expect("assumed");
         let book = RuleBook::cxa2011();
         let alone = judge(&here, &cycle, &book).expect("legal");
         prop_assume!(!undetermined(&alone));
@@ -80,7 +90,7 @@ proptest! {
         for times in 1..=3 {
             let mut moves = history.clone();
             for _ in 0..times {
-                moves.extend(cycle);
+                moves.extend(&cycle);
             }
             let r = judge(&start, &moves, &book).expect("legal");
             prop_assume!(!undetermined(&r));
@@ -95,6 +105,46 @@ proptest! {
             prop_assert_eq!(c.rule, CycleRule::Repetition { period: 4 });
             prop_assert_eq!(c.start, moves.len() - 4);
             prop_assert!(c.occurrences > times);
+            prop_assert_eq!(r.verdict, alone.verdict, "{} / {}", r.reason, alone.reason);
+            prop_assert_eq!(judged_labels(&r), judged_labels(&alone));
+        }
+    }
+
+    /// The same under the Asian rules, which judge a cycle at its third occurrence: played
+    /// twice after any history it is ruled as played twice alone, and played once it is no
+    /// case at all. The answers the chase rule reads are the cycle's own replies.
+    #[test]
+    fn under_the_asian_rules_a_cycle_is_ruled_the_same_after_any_history(
+        choices in prop::collection::vec(any::<u16>(), 0..80),
+        pick in 0..6usize,
+    ) {
+        let start = Position::start();
+        let found = history_and_cycle(&start, &choices, pick);
+        prop_assume!(found.is_some());
+        let (history, here, cycle) = found.expect("assumed");
+        let book = RuleBook::axf();
+        let twice: Vec<Move> = cycle.iter().chain(cycle.iter()).copied().collect();
+        let alone = judge(&here, &twice, &book).expect("legal");
+        prop_assume!(!undetermined(&alone));
+        prop_assert_eq!(alone.cycle.as_ref().map(|c| c.len), Some(4));
+        let mut once = history.clone();
+        once.extend(&cycle);
+        let r = judge(&start, &once, &book).expect("legal");
+        prop_assume!(!undetermined(&r));
+        // A position of the history may recur in the cycle: only a third occurrence is a case.
+        if r.cycle.is_none() {
+            prop_assert_eq!(r.verdict, Verdict::NoRepetition);
+        }
+        for times in 2..=3 {
+            let mut moves = history.clone();
+            for _ in 0..times {
+                moves.extend(&cycle);
+            }
+            let r = judge(&start, &moves, &book).expect("legal");
+            prop_assume!(!undetermined(&r));
+            let c = r.cycle.as_ref().expect("the cycle repeats");
+            prop_assert_eq!(c.rule, CycleRule::Repetition { period: 4 });
+            prop_assert_eq!(c.start, moves.len() - 4);
             prop_assert_eq!(r.verdict, alone.verdict, "{} / {}", r.reason, alone.reason);
             prop_assert_eq!(judged_labels(&r), judged_labels(&alone));
         }
