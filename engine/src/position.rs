@@ -1099,20 +1099,57 @@ impl CheckSquares {
 }
 
 /// What the legality test of each move of one generation needs, worked out once: where the
-/// king of the side to move stands, and the check on it, if any.
+/// king of the side to move stands, the check on it, if any, and out of check the few squares
+/// through which a move can expose it.
 struct Guard {
     king: Square,
-    zone: KingZone,
     check: Option<Check>,
+    /// Out of check, the pieces whose leaving their square may expose the king: a line's first
+    /// piece before an enemy rook (or the enemy king on the file), a line's first or second
+    /// piece before an enemy cannon, the blocked leg of an enemy horse aimed at the king
+    /// (pins, in chess words). Enemy pieces may be listed too: they never move here.
+    uncovers: u128,
+    /// Out of check, the empty squares between the king and an enemy cannon standing first on
+    /// one of its lines: a piece landing there becomes the cannon's screen.
+    screens: u128,
 }
 
 impl Guard {
     fn new(pos: &Position) -> Guard {
         let king = pos.king(pos.turn);
+        let check = pos.first_check();
+        let (mut uncovers, mut screens) = (0, 0);
+        if check.is_none() {
+            let them = !pos.turn;
+            let is = |s: Option<Square>, role: Role| {
+                s.is_some_and(|s| pos.board.get(s) == Some(Piece::new(them, role)))
+            };
+            for dir in 0..4 {
+                let [b1, b2, b3] = first_on::<3>(pos.board.line(king, dir), king, dir);
+                let Some(b1) = b1 else { continue };
+                if is(Some(b1), Role::Cannon) {
+                    screens |= between(king, b1, dir);
+                }
+                let cannon_third = is(b3, Role::Cannon);
+                if cannon_third || is(b2, Role::Rook) || (dir < 2 && is(b2, Role::King)) {
+                    uncovers |= bit(b1);
+                }
+                if let Some(b2) = b2.filter(|_| cannon_third) {
+                    uncovers |= bit(b2);
+                }
+            }
+            let horse = Some(Piece::new(them, Role::Horse));
+            for j in HORSE_FROM[king.index()].iter() {
+                if pos.board.get(sq(j.to)) == horse && pos.board.get(sq(j.block)).is_some() {
+                    uncovers |= bit(sq(j.block));
+                }
+            }
+        }
         Guard {
             king,
-            zone: KingZone::around(king),
-            check: pos.first_check(),
+            check,
+            uncovers,
+            screens,
         }
     }
 
@@ -1137,8 +1174,9 @@ impl Guard {
 
     /// Whether the pseudo-legal move `m` of the side to move leaves its king safe. A king
     /// move is tried against every line; in check, only a move that may stop the check is
-    /// tried; out of check, only a move off or onto the king's lines, or off a horse's leg,
-    /// can expose the king, and only along the lines it touches (no move uncovers a pawn).
+    /// tried; out of check, a safe king is exposed only by a move off a square of `uncovers`
+    /// or onto one of `screens` (a capture changes no occupancy, a landing piece only blocks
+    /// otherwise, and no move uncovers a pawn), and only along the lines that move touches.
     #[inline]
     fn allows(&self, pos: &Position, m: Move) -> bool {
         let us = pos.turn;
@@ -1148,10 +1186,10 @@ impl Guard {
         if let Some(check) = self.check {
             return check.may_stop(m) && !pos.attacked_after_move(us, m, ALL_LINES, true);
         }
-        let from_leg = self.zone.leg(m.from);
-        if !(from_leg || self.zone.on_lines(m.from) || self.zone.on_lines(m.to)) {
+        if (self.uncovers & bit(m.from)) | (self.screens & bit(m.to)) == 0 {
             return true;
         }
+        let from_leg = LEGS.0[self.king.index()] & bit(m.from) != 0;
         !pos.attacked_after_move(us, m, lines_through(self.king, m.from, m.to), from_leg)
     }
 }
@@ -1198,16 +1236,8 @@ pub(crate) enum Wanted {
     QuietChecks,
 }
 
-/// The squares around a king through which it can be exposed: its file and rank (rooks,
-/// cannons and their screens, the other king, pawns) and its diagonal neighbours (horse legs).
-/// Each kind is a set of [`bit`]s, taken from tables built at compile time, so the
-/// generators' many membership tests are a shift and a mask.
-struct KingZone {
-    lines: u128,
-    legs: u128,
-}
-
-/// The squares of one kind around each of the 90 points (see [`KingZone`]).
+/// The squares of one kind around each of the 90 points: on its file and rank, its diagonal
+/// neighbours (horse legs), the points a horse jumps to.
 struct ZoneTable([u128; 90]);
 
 /// Which squares a [`ZoneTable`] lists.
@@ -1245,26 +1275,6 @@ const fn zone_table(zone: Zone) -> ZoneTable {
 static ON_LINES: ZoneTable = zone_table(Zone::Lines);
 static LEGS: ZoneTable = zone_table(Zone::Legs);
 static HORSE_SQUARES: ZoneTable = zone_table(Zone::Horses);
-
-impl KingZone {
-    fn around(k: Square) -> KingZone {
-        KingZone {
-            lines: ON_LINES.0[k.index()],
-            legs: LEGS.0[k.index()],
-        }
-    }
-
-    /// On the king's file or rank (the king's own point included).
-    #[inline]
-    fn on_lines(&self, s: Square) -> bool {
-        self.lines & bit(s) != 0
-    }
-
-    #[inline]
-    fn leg(&self, s: Square) -> bool {
-        self.legs & bit(s) != 0
-    }
-}
 
 #[cfg(test)]
 mod tests {
