@@ -761,52 +761,6 @@ impl Position {
         false
     }
 
-    /// The first check found on the king of the side to move, with what can stop it; `None`
-    /// when that king is not attacked. Any legal move other than a king move must stop every
-    /// check, so it must at least stop this one.
-    fn first_check(&self) -> Option<Check> {
-        let us = self.turn;
-        let k = self.kings[us.index()];
-        let them = !us;
-        let rook = Some(Piece::new(them, Role::Rook));
-        let cannon = Some(Piece::new(them, Role::Cannon));
-        let king = Some(Piece::new(them, Role::King));
-        for dir in 0..4 {
-            let [first, second] = self.board.first_two(k, dir);
-            let Some(first) = first else { continue };
-            let p = self.board.get(first);
-            if p == rook || (dir < 2 && p == king) {
-                return Some(Check {
-                    stops: between(k, first, dir) | bit(first),
-                    screen: None,
-                });
-            }
-            if let Some(second) = second.filter(|&s| self.board.get(s) == cannon) {
-                return Some(Check {
-                    stops: between(k, second, dir) & !bit(first) | bit(second),
-                    screen: Some(first),
-                });
-            }
-        }
-        let horse = Some(Piece::new(them, Role::Horse));
-        for j in HORSE_FROM[k.index()].iter() {
-            if self.board.get(sq(j.to)) == horse && self.board.get(sq(j.block)).is_none() {
-                return Some(Check {
-                    stops: bit(sq(j.to)) | bit(sq(j.block)),
-                    screen: None,
-                });
-            }
-        }
-        let pawn = Some(Piece::new(them, Role::Pawn));
-        PAWN_FROM[them.index()][k.index()]
-            .iter()
-            .find(|&s| self.board.get(sq(s)) == pawn)
-            .map(|s| Check {
-                stops: bit(sq(s)),
-                screen: None,
-            })
-    }
-
     /// Whether `m` is a legal move here.
     pub fn is_legal(&self, m: Move) -> bool {
         self.check_move(m).is_ok()
@@ -989,7 +943,7 @@ fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     n
 }
 
-/// A check on the king of the side to move and what stops it (see [`Position::first_check`]).
+/// A check on the king of the side to move and what stops it (see [`Guard`]).
 #[derive(Clone, Copy)]
 struct Check {
     /// Where a move must land to stop it: on the checker, between it and the king, on the
@@ -1099,8 +1053,9 @@ impl CheckSquares {
 }
 
 /// What the legality test of each move of one generation needs, worked out once: where the
-/// king of the side to move stands, the check on it, if any, and out of check the few squares
-/// through which a move can expose it.
+/// king of the side to move stands, the first check found on it, if any, and out of check the
+/// few squares through which a move can expose it. Any legal move other than a king move must
+/// stop every check, so it must at least stop the first.
 struct Guard {
     king: Square,
     check: Option<Check>,
@@ -1115,35 +1070,70 @@ struct Guard {
 }
 
 impl Guard {
+    /// One scan of the king's four lines and its horse and pawn squares finds both the check
+    /// and, out of check, the squares of `uncovers` and `screens`.
     fn new(pos: &Position) -> Guard {
         let king = pos.king(pos.turn);
-        let check = pos.first_check();
+        let them = !pos.turn;
+        let piece = |s: Square| pos.board.get(s);
+        let rook = Some(Piece::new(them, Role::Rook));
+        let cannon = Some(Piece::new(them, Role::Cannon));
+        let their_king = Some(Piece::new(them, Role::King));
         let (mut uncovers, mut screens) = (0, 0);
+        let mut check = None;
+        for dir in 0..4 {
+            let [b1, b2, b3] = first_on::<3>(pos.board.line(king, dir), king, dir);
+            let Some(b1) = b1 else { continue };
+            let p1 = piece(b1);
+            let p2 = b2.and_then(piece);
+            if p1 == rook || (dir < 2 && p1 == their_king) {
+                check.get_or_insert(Check {
+                    stops: between(king, b1, dir) | bit(b1),
+                    screen: None,
+                });
+                continue;
+            }
+            if let Some(b2) = b2.filter(|_| p2 == cannon) {
+                check.get_or_insert(Check {
+                    stops: between(king, b2, dir) & !bit(b1) | bit(b2),
+                    screen: Some(b1),
+                });
+                continue;
+            }
+            if p1 == cannon {
+                screens |= between(king, b1, dir);
+            }
+            let cannon_third = b3.and_then(piece) == cannon;
+            if cannon_third || p2 == rook || (dir < 2 && p2 == their_king) {
+                uncovers |= bit(b1);
+            }
+            if let Some(b2) = b2.filter(|_| cannon_third) {
+                uncovers |= bit(b2);
+            }
+        }
+        let horse = Some(Piece::new(them, Role::Horse));
+        for j in HORSE_FROM[king.index()].iter() {
+            if piece(sq(j.to)) != horse {
+                continue;
+            }
+            if piece(sq(j.block)).is_none() {
+                check.get_or_insert(Check {
+                    stops: bit(sq(j.to)) | bit(sq(j.block)),
+                    screen: None,
+                });
+            } else {
+                uncovers |= bit(sq(j.block));
+            }
+        }
         if check.is_none() {
-            let them = !pos.turn;
-            let is = |s: Option<Square>, role: Role| {
-                s.is_some_and(|s| pos.board.get(s) == Some(Piece::new(them, role)))
-            };
-            for dir in 0..4 {
-                let [b1, b2, b3] = first_on::<3>(pos.board.line(king, dir), king, dir);
-                let Some(b1) = b1 else { continue };
-                if is(Some(b1), Role::Cannon) {
-                    screens |= between(king, b1, dir);
-                }
-                let cannon_third = is(b3, Role::Cannon);
-                if cannon_third || is(b2, Role::Rook) || (dir < 2 && is(b2, Role::King)) {
-                    uncovers |= bit(b1);
-                }
-                if let Some(b2) = b2.filter(|_| cannon_third) {
-                    uncovers |= bit(b2);
-                }
-            }
-            let horse = Some(Piece::new(them, Role::Horse));
-            for j in HORSE_FROM[king.index()].iter() {
-                if pos.board.get(sq(j.to)) == horse && pos.board.get(sq(j.block)).is_some() {
-                    uncovers |= bit(sq(j.block));
-                }
-            }
+            let pawn = Some(Piece::new(them, Role::Pawn));
+            check = PAWN_FROM[them.index()][king.index()]
+                .iter()
+                .find(|&s| piece(sq(s)) == pawn)
+                .map(|s| Check {
+                    stops: bit(sq(s)),
+                    screen: None,
+                });
         }
         Guard {
             king,
