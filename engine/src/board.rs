@@ -184,10 +184,22 @@ pub(crate) fn first_two_on(line: u16, sq: Square, dir: usize) -> [Option<Square>
 
 /// The first `N` occupied points of `line` from `sq` (exclusive) in direction `dir`, nearest
 /// first (see [`first_two_on`]).
-#[inline]
+#[inline(always)]
 pub(crate) fn first_on<const N: usize>(line: u16, sq: Square, dir: usize) -> [Option<Square>; N] {
+    run_on(line, sq, dir).1
+}
+
+/// How many empty points follow `sq` in direction `dir` before the first occupied one of
+/// `line` (or the edge), and the first `N` occupied points, nearest first: a rook's quiet
+/// moves are the run, a cannon's capture the second point.
+#[inline(always)]
+pub(crate) fn run_on<const N: usize>(
+    line: u16,
+    sq: Square,
+    dir: usize,
+) -> (u32, [Option<Square>; N]) {
     let (f, r) = (sq.file().index() as u32, sq.rank().index() as u32);
-    let at = if dir < 2 { r } else { f };
+    let (at, len) = if dir < 2 { (r, 10) } else { (f, 9) };
     let to_square = |i: u32| {
         let (ff, rr) = if dir < 2 { (f, i) } else { (i, r) };
         Square::from_index_unchecked((rr * 9 + ff) as usize)
@@ -196,6 +208,11 @@ pub(crate) fn first_on<const N: usize>(line: u16, sq: Square, dir: usize) -> [Op
     if dir % 2 == 0 {
         // Towards higher indices.
         let mut m = u32::from(line) >> (at + 1);
+        let run = if m == 0 {
+            len - 1 - at
+        } else {
+            m.trailing_zeros()
+        };
         for o in out.iter_mut() {
             if m == 0 {
                 break;
@@ -204,8 +221,14 @@ pub(crate) fn first_on<const N: usize>(line: u16, sq: Square, dir: usize) -> [Op
             *o = Some(to_square(at + 1 + i));
             m &= m - 1;
         }
+        (run, out)
     } else {
         let mut m = u32::from(line) & ((1 << at) - 1);
+        let run = if m == 0 {
+            at
+        } else {
+            at - 1 - (31 - m.leading_zeros())
+        };
         for o in out.iter_mut() {
             if m == 0 {
                 break;
@@ -214,8 +237,8 @@ pub(crate) fn first_on<const N: usize>(line: u16, sq: Square, dir: usize) -> [Op
             *o = Some(to_square(i));
             m &= !(1 << i);
         }
+        (run, out)
     }
-    out
 }
 
 impl Index<Square> for Board {
@@ -246,9 +269,9 @@ mod tests {
     use super::*;
     use crate::attacks;
 
-    /// The bit scan agrees with walking the ray, on boards filled in many patterns.
+    /// The bit scans agree with walking the ray, on boards filled in many patterns.
     #[test]
-    fn first_two_is_the_ray_walk() {
+    fn first_two_and_the_run_are_the_ray_walk() {
         let piece = Piece::new(Color::Red, Role::Pawn);
         for seed in 0u64..200 {
             let mut b = Board::empty();
@@ -273,6 +296,10 @@ mod tests {
                         .collect();
                     let scanned: Vec<Square> = b.first_two(sq, dir).into_iter().flatten().collect();
                     assert_eq!(scanned, walked, "from {sq:?} dir {dir}");
+                    let run = attacks::ray(sq, dir)
+                        .take_while(|&s| b.get(s).is_none())
+                        .count();
+                    assert_eq!(run_on::<0>(b.line(sq, dir), sq, dir).0 as usize, run);
                 }
             }
         }

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::attacks::{self, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
-use crate::board::{first_on, first_two_on, place_on_line};
+use crate::board::{first_on, first_two_on, place_on_line, run_on};
 use crate::zobrist;
 use crate::{Board, Color, Move, Piece, Role, Setup, Square};
 
@@ -527,36 +527,22 @@ impl Position {
             Some(q) => q.color != us,
         };
         match p.role {
+            // The empty run along each line is a bit scan away; the squares are stepped to.
             Role::Rook => {
                 for dir in 0..4 {
-                    for s in attacks::ray(from, dir) {
-                        match self.board.get(s) {
-                            None => push(Move::new(from, s)),
-                            Some(q) => {
-                                if q.color != us {
-                                    push(Move::new(from, s));
-                                }
-                                break;
-                            }
-                        }
+                    let (run, [target]) = run_on::<1>(self.board.line(from, dir), from, dir);
+                    push_run(from, dir, run, &mut push);
+                    if let Some(s) = target.filter(|s| free(s.index() as u8)) {
+                        push(Move::new(from, s));
                     }
                 }
             }
             Role::Cannon => {
                 for dir in 0..4 {
-                    let mut screened = false;
-                    for s in attacks::ray(from, dir) {
-                        match (self.board.get(s), screened) {
-                            (None, false) => push(Move::new(from, s)),
-                            (None, true) => {}
-                            (Some(_), false) => screened = true,
-                            (Some(q), true) => {
-                                if q.color != us {
-                                    push(Move::new(from, s));
-                                }
-                                break;
-                            }
-                        }
+                    let (run, [_, target]) = run_on::<2>(self.board.line(from, dir), from, dir);
+                    push_run(from, dir, run, &mut push);
+                    if let Some(s) = target.filter(|s| free(s.index() as u8)) {
+                        push(Move::new(from, s));
                     }
                 }
             }
@@ -664,9 +650,12 @@ impl Position {
                 Some(p) if guard.may_move(from, p.role) => {}
                 _ => continue,
             }
+            // Most pieces cannot expose the king wherever they go: their moves are kept
+            // without a test, one piece at a time.
+            let safe = guard.safe_from(from);
             self.gen_piece(from, |m| {
                 let wanted = !captures_only || self.board.get(m.to).is_some();
-                if wanted && guard.allows(self, m) {
+                if wanted && (safe || guard.allows(self, m)) {
                     out.push(m);
                 }
             });
@@ -943,6 +932,17 @@ fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     n
 }
 
+/// The moves from `from` to the `run` empty points that follow it in direction `dir`.
+#[inline(always)]
+fn push_run(from: Square, dir: usize, run: u32, push: &mut impl FnMut(Move)) {
+    let step = attacks::DIRECTIONS[dir] as isize;
+    let mut s = from.index() as isize;
+    for _ in 0..run {
+        s += step;
+        push(Move::new(from, Square::from_index_unchecked(s as usize)));
+    }
+}
+
 /// A check on the king of the side to move and what stops it (see [`Guard`]).
 #[derive(Clone, Copy)]
 struct Check {
@@ -1160,6 +1160,17 @@ impl Guard {
             Role::Horse => check.stops & HORSE_SQUARES.0[from.index()] != 0,
             _ => true,
         }
+    }
+
+    /// Whether every pseudo-legal move of the piece on `from` is legal: out of check, a piece
+    /// that is not the king and uncovers nothing, when no cannon stands first on a king's
+    /// line waiting for a screen.
+    #[inline]
+    fn safe_from(&self, from: Square) -> bool {
+        self.check.is_none()
+            && from != self.king
+            && self.screens == 0
+            && (self.uncovers == 0 || self.uncovers & bit(from) == 0)
     }
 
     /// Whether the pseudo-legal move `m` of the side to move leaves its king safe. A king
