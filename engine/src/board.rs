@@ -13,9 +13,11 @@ pub struct Board {
     /// squares: the first and second piece along a line are then a bit scan away.
     ranks: [u16; 10],
     files: [u16; 9],
-    /// The points of each side's pieces (bit = square index), so a generator walks its own
-    /// pieces only.
+    /// The points of each side's pieces and of each role's, both sides together (bit =
+    /// square index), so a generator walks its own pieces only and an attack test looks
+    /// only where an attacker of the right kind stands.
     sides: [u128; 2],
+    roles: [u128; 7],
 }
 
 impl Default for Board {
@@ -31,6 +33,7 @@ impl Board {
             ranks: [0; 10],
             files: [0; 9],
             sides: [0; 2],
+            roles: [0; 7],
         }
     }
 
@@ -51,11 +54,14 @@ impl Board {
             self.files[f] &= !(1 << r);
         }
         let old = std::mem::replace(&mut self.squares[sq.index()], piece);
+        let bit = 1u128 << sq.index();
         if let Some(p) = old {
-            self.sides[p.color.index()] &= !(1u128 << sq.index());
+            self.sides[p.color.index()] &= !bit;
+            self.roles[p.role.index()] &= !bit;
         }
         if let Some(p) = piece {
-            self.sides[p.color.index()] |= 1u128 << sq.index();
+            self.sides[p.color.index()] |= bit;
+            self.roles[p.role.index()] |= bit;
         }
         old
     }
@@ -76,6 +82,16 @@ impl Board {
         } else {
             self.ranks[sq.rank().index() as usize]
         }
+    }
+
+    /// The points of the pieces of `color` that have one of `roles`, as a bit set by square.
+    #[inline]
+    pub(crate) fn pieces_of(&self, color: Color, roles: &[Role]) -> u128 {
+        let mut set = 0;
+        for r in roles {
+            set |= self.roles[r.index()];
+        }
+        set & self.sides[color.index()]
     }
 
     /// The squares of the pieces of `color`, rank 0 first, then by file (the order of

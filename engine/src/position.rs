@@ -352,8 +352,19 @@ impl Position {
         let rook = Some(Piece::new(them, Role::Rook));
         let cannon = Some(Piece::new(them, Role::Cannon));
         let king = Some(Piece::new(them, Role::King));
+        // Only lines on which a slider of theirs stands, or lands, are scanned; the same for
+        // the horses.
+        let landing = if moved.is_some_and(|p| p.color == them) {
+            bit(m.to)
+        } else {
+            0
+        };
+        let sliders = self
+            .board
+            .pieces_of(them, &[Role::Rook, Role::Cannon, Role::King])
+            | landing;
         for dir in 0..4 {
-            if dirs & (1 << dir) == 0 {
+            if dirs & (1 << dir) == 0 || attacks::RAYS[k.index()][dir] & sliders == 0 {
                 continue;
             }
             let mut line = self.board.line(k, dir);
@@ -377,9 +388,12 @@ impl Position {
             return false;
         }
         let horse = Some(Piece::new(them, Role::Horse));
-        for j in HORSE_FROM[k.index()].iter() {
-            if at(sq(j.to)) == horse && at(sq(j.block)).is_none() {
-                return true;
+        if (self.board.pieces_of(them, &[Role::Horse]) | landing) & HORSE_SQUARES.0[k.index()] != 0
+        {
+            for j in HORSE_FROM[k.index()].iter() {
+                if at(sq(j.to)) == horse && at(sq(j.block)).is_none() {
+                    return true;
+                }
             }
         }
         let pawn = Some(Piece::new(them, Role::Pawn));
@@ -1081,7 +1095,12 @@ impl Guard {
         let their_king = Some(Piece::new(them, Role::King));
         let (mut uncovers, mut screens) = (0, 0);
         let mut check = None;
+        let board = &pos.board;
+        let sliders = board.pieces_of(them, &[Role::Rook, Role::Cannon, Role::King]);
         for dir in 0..4 {
+            if attacks::RAYS[king.index()][dir] & sliders == 0 {
+                continue;
+            }
             let [b1, b2, b3] = first_on::<3>(pos.board.line(king, dir), king, dir);
             let Some(b1) = b1 else { continue };
             let p1 = piece(b1);
@@ -1111,9 +1130,9 @@ impl Guard {
                 uncovers |= bit(b2);
             }
         }
-        let horse = Some(Piece::new(them, Role::Horse));
+        let horses = board.pieces_of(them, &[Role::Horse]) & HORSE_SQUARES.0[king.index()];
         for j in HORSE_FROM[king.index()].iter() {
-            if piece(sq(j.to)) != horse {
+            if horses & bit(sq(j.to)) == 0 {
                 continue;
             }
             if piece(sq(j.block)).is_none() {
