@@ -474,27 +474,28 @@ impl Position {
 
     fn for_each_attacker(&self, target: Square, by: Color, mut f: impl FnMut(Square)) {
         let t = target.index();
+        let board = &self.board;
+        let rooks = board.pieces_of(by, &[Role::Rook]);
+        let cannons = board.pieces_of(by, &[Role::Cannon]);
         for dir in 0..4 {
-            let mut screens = 0;
-            for s in attacks::ray(target, dir) {
-                let Some(p) = self.board.get(s) else { continue };
-                if p.color == by {
-                    match (screens, p.role) {
-                        (0, Role::Rook) | (1, Role::Cannon) => f(s),
-                        _ => {}
-                    }
-                }
-                screens += 1;
-                if screens == 2 {
-                    break;
-                }
+            if attacks::RAYS[t][dir] & (rooks | cannons) == 0 {
+                continue;
+            }
+            let [first, second] = first_on::<2>(board.line(target, dir), target, dir);
+            if let Some(s) = first.filter(|&s| rooks & bit(s) != 0) {
+                f(s);
+            }
+            if let Some(s) = second.filter(|&s| cannons & bit(s) != 0) {
+                f(s);
             }
         }
-        for j in HORSE_FROM[t].iter() {
-            if self.board.get(sq(j.to)) == Some(Piece::new(by, Role::Horse))
-                && self.board.get(sq(j.block)).is_none()
-            {
-                f(sq(j.to));
+        if board.pieces_of(by, &[Role::Horse]) & HORSE_SQUARES.0[t] != 0 {
+            for j in HORSE_FROM[t].iter() {
+                if board.get(sq(j.to)) == Some(Piece::new(by, Role::Horse))
+                    && board.get(sq(j.block)).is_none()
+                {
+                    f(sq(j.to));
+                }
             }
         }
         for s in PAWN_FROM[by.index()][t].iter() {
@@ -751,9 +752,10 @@ impl Position {
                 Some(p) if guard.may_move(from, p.role) => {}
                 _ => continue,
             }
+            let safe = guard.safe_from(from);
             let mut found = false;
             self.gen_piece(from, |m| {
-                if !found && guard.allows(self, m) {
+                if !found && (safe || guard.allows(self, m)) {
                     found = true;
                 }
             });
@@ -1455,6 +1457,38 @@ mod tests {
             got.sort();
             assert_eq!(got, expected, "{}", crate::notation::fen::write(&p));
             assert_eq!(p.has_legal_move(), !expected.is_empty());
+        }
+    }
+
+    /// The attackers of a square are the pieces whose pseudo-legal moves would take a piece
+    /// of the other side standing there, on the perft positions and one ply after them.
+    #[test]
+    fn attackers_are_the_pieces_that_could_take_there() {
+        let mut all = Vec::new();
+        for l in include_str!("../tests/perft.txt")
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            let root = pos(l.split(';').next().expect("a FEN"));
+            all.extend(root.legal_moves().into_iter().map(|m| root.after(m)));
+            all.push(root);
+        }
+        for p in all {
+            for target in Square::all() {
+                for by in Color::ALL {
+                    let mut bait = p.clone();
+                    bait.board.set(target, Some(Piece::new(!by, Role::Pawn)));
+                    let mut expected: Vec<Square> = Square::all()
+                        .filter(|&s| bait.piece_at(s).is_some_and(|q| q.color == by))
+                        .filter(|&s| bait.pseudo_targets(s).contains(&target))
+                        .collect();
+                    let mut got = p.attackers(target, by);
+                    expected.sort();
+                    got.sort();
+                    assert_eq!(got, expected, "{target} by {by} in {p:?}");
+                    assert_eq!(p.is_attacked_by(target, by), !expected.is_empty());
+                }
+            }
         }
     }
 
