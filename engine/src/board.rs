@@ -66,6 +66,60 @@ impl Board {
         old
     }
 
+    /// Move the piece on `from` (there must be one) to `to`, returning what stood there: as
+    /// two [`Board::set`]s, with each bit set touched once.
+    #[inline]
+    pub(crate) fn move_piece(&mut self, from: Square, to: Square) -> Option<Piece> {
+        let p = self.squares[from.index()]
+            .take()
+            .expect("a piece on the from square");
+        let captured = self.squares[to.index()].replace(p);
+        self.clear_line_bits(from);
+        self.set_line_bits(to);
+        self.toggle(p, from, to, captured);
+        captured
+    }
+
+    /// Take back [`Board::move_piece`]: the piece on `to` goes back to `from`, and
+    /// `captured` (what `move_piece` returned) back on `to`.
+    #[inline]
+    pub(crate) fn unmove_piece(&mut self, from: Square, to: Square, captured: Option<Piece>) {
+        let p =
+            std::mem::replace(&mut self.squares[to.index()], captured).expect("the moved piece");
+        self.squares[from.index()] = Some(p);
+        self.set_line_bits(from);
+        if captured.is_none() {
+            self.clear_line_bits(to);
+        }
+        self.toggle(p, from, to, captured);
+    }
+
+    /// The bit sets' side of moving `p` between `from` and `to`, either way, over `captured`.
+    #[inline(always)]
+    fn toggle(&mut self, p: Piece, from: Square, to: Square, captured: Option<Piece>) {
+        let (from, to) = (1u128 << from.index(), 1u128 << to.index());
+        self.sides[p.color.index()] ^= from | to;
+        self.roles[p.role.index()] ^= from | to;
+        if let Some(c) = captured {
+            self.sides[c.color.index()] ^= to;
+            self.roles[c.role.index()] ^= to;
+        }
+    }
+
+    #[inline(always)]
+    fn set_line_bits(&mut self, sq: Square) {
+        let (f, r) = (sq.file().index() as usize, sq.rank().index() as usize);
+        self.ranks[r] |= 1 << f;
+        self.files[f] |= 1 << r;
+    }
+
+    #[inline(always)]
+    fn clear_line_bits(&mut self, sq: Square) {
+        let (f, r) = (sq.file().index() as usize, sq.rank().index() as usize);
+        self.ranks[r] &= !(1 << f);
+        self.files[f] &= !(1 << r);
+    }
+
     /// The first two occupied points from `sq` (exclusive) in direction `dir` of
     /// [`crate::attacks::DIRECTIONS`] (up the file, down, right, left), nearest first.
     #[inline]

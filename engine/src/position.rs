@@ -853,11 +853,8 @@ impl Position {
     /// Play a move without checking it. The caller guarantees it is at least pseudo-legal.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
-        let p = self
-            .board
-            .set(m.from, None)
-            .expect("a piece on the from square");
-        let captured = self.board.set(m.to, Some(p));
+        let captured = self.board.move_piece(m.from, m.to);
+        let p = self.board.get(m.to).expect("the moved piece");
         let mut h = self.hash ^ zobrist::piece_key(p, m.from) ^ zobrist::piece_key(p, m.to);
         if let Some(c) = captured {
             h ^= zobrist::piece_key(c, m.to);
@@ -891,11 +888,8 @@ impl Position {
             self.fullmoves -= 1;
         }
         self.halfmoves = undo.halfmoves;
-        let p = self
-            .board
-            .set(m.to, undo.captured)
-            .expect("the moved piece");
-        self.board.set(m.from, Some(p));
+        self.board.unmove_piece(m.from, m.to, undo.captured);
+        let p = self.board.get(m.from).expect("the moved piece");
         let mut h = self.hash ^ zobrist::piece_key(p, m.from) ^ zobrist::piece_key(p, m.to);
         if let Some(c) = undo.captured {
             h ^= zobrist::piece_key(c, m.to);
@@ -1133,7 +1127,7 @@ impl Guard {
             }
         }
         let horses = board.pieces_of(them, &[Role::Horse]) & HORSE_SQUARES.0[king.index()];
-        for j in HORSE_FROM[king.index()].iter() {
+        for j in HORSE_FROM[king.index()].iter().filter(|_| horses != 0) {
             if horses & bit(sq(j.to)) == 0 {
                 continue;
             }
@@ -1365,6 +1359,11 @@ mod tests {
         for m in p.legal_moves() {
             let u = q.play_unchecked(m);
             assert_eq!(q.hash(), q.compute_hash(), "incremental hash after {m}");
+            let mut placed = Board::empty();
+            for (s, piece) in q.board.pieces() {
+                placed.set(s, Some(piece));
+            }
+            assert_eq!(q.board, placed, "the board's bit sets after {m}");
             q.undo(m, u);
             assert_eq!(q, p);
         }
