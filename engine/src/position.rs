@@ -1085,19 +1085,19 @@ impl Guard {
     fn new(pos: &Position) -> Guard {
         let king = pos.king(pos.turn);
         let them = !pos.turn;
-        let piece = |s: Square| pos.board.get(s);
+        let board = &pos.board;
+        let piece = |s: Square| board.get(s);
         let rook = Some(Piece::new(them, Role::Rook));
         let cannon = Some(Piece::new(them, Role::Cannon));
         let their_king = Some(Piece::new(them, Role::King));
         let (mut uncovers, mut screens) = (0, 0);
         let mut check = None;
-        let board = &pos.board;
         let sliders = board.pieces_of(them, &[Role::Rook, Role::Cannon, Role::King]);
         for dir in 0..4 {
             if attacks::RAYS[king.index()][dir] & sliders == 0 {
                 continue;
             }
-            let [b1, b2, b3] = first_on::<3>(pos.board.line(king, dir), king, dir);
+            let [b1, b2, b3] = first_on::<3>(board.line(king, dir), king, dir);
             let Some(b1) = b1 else { continue };
             let p1 = piece(b1);
             let p2 = b2.and_then(piece);
