@@ -105,9 +105,18 @@ pub fn detect(path: &Path, bytes: &[u8]) -> Format {
         Format::Uci
     } else if qili::notation::lines::starts_with_fen(&head) {
         Format::Fen
+    } else if has_dhtmlxq_block(bytes) {
+        // A page whose first block stands further in than the head (a forum thread).
+        Format::Dhtmlxq
     } else {
         Format::Iccs
     }
+}
+
+/// Whether a DhtmlXQ block marker stands anywhere in the bytes (one linear pass).
+fn has_dhtmlxq_block(bytes: &[u8]) -> bool {
+    const MARK: &[u8] = b"[DhtmlXQ";
+    bytes.windows(MARK.len()).any(|w| w == MARK)
 }
 
 /// Whether a text starts with a move number (`1.`): PGN movetext without tag pairs, which
@@ -221,6 +230,7 @@ fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static st
     };
     if let Some(read_text) = text_reader {
         let (t, enc) = decode::decode(bytes);
+        let t = decode::unwrap_python_repr(&t).unwrap_or(t);
         return (read_text(&t), enc);
     }
     match format {
@@ -260,6 +270,9 @@ mod tests {
         assert_eq!(detect(p("a.xml"), cbf.as_bytes()), Format::Cbf);
         assert_eq!(detect(p("a.txt"), b"[Event \"x\"]"), Format::Pgn);
         assert_eq!(detect(p("a.htm"), b"<p>[DhtmlXQ]"), Format::Dhtmlxq);
+        // A forum thread saved as a Python literal, its first block far into the file.
+        let thread = format!("('t', [{{'message': '{}[DhtmlXQ]'}}])", "x".repeat(5000));
+        assert_eq!(detect(p("t.txt"), thread.as_bytes()), Format::Dhtmlxq);
         assert_eq!(
             detect(p("a.txt"), b"position startpos moves h2e2"),
             Format::Uci
