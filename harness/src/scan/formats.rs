@@ -155,11 +155,7 @@ pub fn scan_file(path: &Path, format: Format, book: &RuleBook) -> FileGames {
             }
         },
     };
-    let format = match format {
-        Format::Auto => detect(path, &bytes),
-        f => f,
-    };
-    let (games, encoding): (Vec<Result<Game, String>>, &'static str) = read(format, &bytes);
+    let (format, games, encoding) = read_games(path, format, &bytes);
     if games.is_empty() {
         let why = if bytes.starts_with(b"PK\x03\x04") {
             "a zip archive (unpack it to scan the games in it)".to_string()
@@ -203,6 +199,22 @@ pub fn scan_file(path: &Path, format: Format, book: &RuleBook) -> FileGames {
         }
     }
     out
+}
+
+/// The games of a file's bytes read as `format` (detected from `path` and the bytes when
+/// [`Format::Auto`]): the format read, each game or why it could not be read, the encoding.
+/// What `qili judge --moves-file` reads a game record with, as the scan does.
+pub fn read_games(
+    path: &Path,
+    format: Format,
+    bytes: &[u8],
+) -> (Format, Vec<Result<Game, String>>, &'static str) {
+    let format = match format {
+        Format::Auto => detect(path, bytes),
+        f => f,
+    };
+    let (games, encoding) = read(format, bytes);
+    (format, games, encoding)
 }
 
 /// A reader of a decoded text format: its games, or why each could not be read.
