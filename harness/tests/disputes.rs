@@ -6,25 +6,11 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use qili::notation::fen;
 use qili_harness::case::Provenance;
 use qili_harness::scan::formats::{read_games, Format};
-
-fn shared_games() -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/games");
-    if p.is_dir() {
-        return Some(p);
-    }
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "{} is missing, and CI has ../shared",
-        p.display()
-    );
-    eprintln!("skipped: {} is not here", p.display());
-    None
-}
 
 #[test]
 fn every_game_position_is_its_records_and_its_moves_are_the_records_next() {
@@ -46,7 +32,9 @@ fn every_game_position_is_its_records_and_its_moves_are_the_records_next() {
         "{} cases from games, expected the real disputes",
         games.len()
     );
-    let Some(root) = shared_games() else { return };
+    let Some(root) = common::shared_games("") else {
+        return;
+    };
     for (case, record, game, after_ply) in games {
         let path = root.join(record);
         assert!(

@@ -179,29 +179,11 @@ fn records_refuse_what_would_rule_the_wrong_game() {
     );
 }
 
-/// ../shared/games beside the checkout, or `None` with a note; under CI=true its absence
-/// fails the test, since CI has it.
-fn shared(rel: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/games")
-        .join(rel);
-    if p.exists() {
-        return Some(p);
-    }
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "{} is missing, and CI has ../shared",
-        p.display()
-    );
-    eprintln!("skipped: {} is not here", p.display());
-    None
-}
-
 /// The 182 gdchess.com threads (Python literals of the posts' HTML, the games as DhtmlXQ,
 /// older forms included): 180 files give games, 585 of 586 games are read whole.
 #[test]
 fn the_gdchess_threads_give_their_games() {
-    let Some(dir) = shared("xhk__ssehc/gdchess/thread") else {
+    let Some(dir) = shared_games("xhk__ssehc/gdchess/thread") else {
         return;
     };
     let o = qili(&records(), &["scan", "--all", &dir.display().to_string()]);
