@@ -64,6 +64,11 @@ fn move_groups(movelist: &str) -> Vec<&str> {
                 && g[8..].iter().all(u8::is_ascii_digit)
         });
     if twelve {
+        // A list whose first move is not numbered 0000 has no main line: its first group
+        // is given whole, so that it is the error.
+        if &bytes[8..12] != b"0000" {
+            return vec![&movelist[..12]];
+        }
         // The main line is the run numbered 0, 1, 2 …; a number that goes back starts a
         // variation (its move replaces the main line's move of that number).
         return movelist
@@ -235,7 +240,9 @@ fn build(block: usize, tags: Vec<(String, String)>) -> Result<Game, DhtmlxqError
         }
     };
     let (moves, error) = game::play(&start, groups.iter().copied(), |_, g| {
-        movelist_move(g).ok_or("not four digits: file, row, file, row")
+        movelist_move(g).ok_or(
+            "not four digits: file, row, file, row (nor twelve characters a move numbered from 0000)",
+        )
     });
     let headers = tags
         .into_iter()
@@ -316,6 +323,11 @@ mod tests {
         // Not the older form when a group's number is not digits: read by four, an error.
         assert_eq!(move_groups("77479EZK000X").len(), 3);
         assert_eq!(unescape("a\\u00zz\\u"), "a\\u00zz\\u");
+        // Twelve characters a move not numbered from 0000: an error at the first move.
+        let g = read("[DhtmlXQ][DhtmlXQ_movelist]77479EZK0001[/DhtmlXQ_movelist][/DhtmlXQ]");
+        let e = g[0].as_ref().unwrap().error.clone().unwrap();
+        assert_eq!((e.ply, e.text.as_str()), (1, "77479EZK0001"));
+        assert!(e.reason.contains("numbered from 0000"), "{e}");
     }
 
     #[test]
