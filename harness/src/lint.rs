@@ -495,9 +495,9 @@ impl Linter<'_> {
         })
     }
 
-    /// A dispute's source (`source.kind: dispute`): the event, date, players and who ruled
-    /// are required, the ruling's words (`text`) too when a verdict is given; a publication
-    /// names none of them. `None` when something is wrong; `Some(None)` for a publication.
+    /// A dispute's source (`source.kind: dispute`): the thread, event, date, players and who
+    /// ruled are required (the ruling's words are the block's `text`, which [`Self::verdict`]
+    /// requires with a verdict); a publication names none of them. `None` when something is wrong; `Some(None)` for a publication.
     fn dispute(&mut self, path: &str, raw: &raw::Published) -> Option<Option<Dispute>> {
         let src = &raw.source;
         let kind_path = join(path, "source.kind");
@@ -606,10 +606,6 @@ impl Linter<'_> {
             }
             y
         };
-        if raw.verdict.is_some() && raw.text.as_deref().is_none_or(|t| t.trim().is_empty()) {
-            // verdict() reports a missing text already.
-            ok = false;
-        }
         for (i, a) in raw.accounts.iter().enumerate() {
             let apath = index(&join(path, "accounts"), i);
             if a.at.trim().is_empty() {

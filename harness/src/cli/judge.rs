@@ -53,11 +53,7 @@ struct JsonRuling<'a> {
 }
 
 /// The ruling as the JSON object `qili judge --json` prints.
-pub fn json(ruling: &Ruling, start_fen: &str, moves: usize) -> String {
-    json_of(ruling, start_fen, moves, None)
-}
-
-fn json_of(
+pub fn json(
     ruling: &Ruling,
     start_fen: &str,
     moves: usize,
@@ -153,7 +149,7 @@ pub fn main(args: Args) -> CliResult {
                         "--format, --game and --plies read a game record given with --moves-file"
                             .into(),
                     )),
-                    None => input::move_text(args.moves.as_deref(), None)?,
+                    None => input::move_text(args.moves.as_deref())?,
                 };
             let moves: Vec<_> = input::moves_from(&start, &move_text, &source)?
                 .into_iter()
@@ -173,7 +169,7 @@ pub fn main(args: Args) -> CliResult {
     .map_err(|_| CliError("internal error: the engine panicked on these moves".into()))?
     .map_err(|e| CliError(format!("{source}: {e}")))?;
     if args.json {
-        super::emit(json_of(
+        super::emit(json(
             &ruling,
             &fen::write(&start),
             moves.len(),
