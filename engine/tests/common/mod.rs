@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod shared;
+
 use qili::notation::fen;
 use qili::{Move, Position, SetupMode};
 
