@@ -32,7 +32,7 @@ fn main() {
 
 /// The project's game records (games/records/qili).
 fn records() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/records/qili")
+    common::game_records().join("qili")
 }
 
 /// walker8088/cchess's test data in `../shared/games`.

@@ -5,7 +5,7 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::shared::{self, local, SharedTest};
 use qili::notation::game::Game;
@@ -41,9 +41,7 @@ fn main() {
 
 /// A file of `games/records/`, the committed set.
 fn committed(rel: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../games/records")
-        .join(rel);
+    let path = common::game_records().join(rel);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 

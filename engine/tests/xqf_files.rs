@@ -43,7 +43,7 @@ fn main() {
 
 /// The project's game records (games/records/qili).
 fn records() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/records/qili")
+    common::game_records().join("qili")
 }
 
 /// The GBK codes of the characters Chinese move notation uses; enough to read the moves of a

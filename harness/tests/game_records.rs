@@ -14,7 +14,7 @@ mod shared;
 use std::path::{Path, PathBuf};
 
 use common::*;
-use qili::notation::fen;
+use qili::notation::{dhtmlxq, fen};
 use qili::{Color, Move, Position, Role, SetupMode, Square};
 use serde_json::Value;
 use shared::{local, SharedTest};
@@ -163,24 +163,6 @@ fn file_rank(sq: Square) -> (u8, u8) {
 /// `0x400` one record per ply (`from + 24`, `to + 32`, tag, reserved, then a comment length),
 /// the first without a move.
 fn xqf(r: &Record) -> Vec<u8> {
-    const SLOTS: [Role; 16] = [
-        Role::Rook,
-        Role::Horse,
-        Role::Elephant,
-        Role::Advisor,
-        Role::King,
-        Role::Advisor,
-        Role::Elephant,
-        Role::Horse,
-        Role::Rook,
-        Role::Cannon,
-        Role::Cannon,
-        Role::Pawn,
-        Role::Pawn,
-        Role::Pawn,
-        Role::Pawn,
-        Role::Pawn,
-    ];
     let mut b = vec![0u8; 0x400];
     b[..3].copy_from_slice(b"XQ\x0A");
     let mut left = r.pieces();
@@ -188,7 +170,7 @@ fn xqf(r: &Record) -> Vec<u8> {
         let color = if slot < 16 { Color::Red } else { Color::Black };
         let at = left
             .iter()
-            .position(|&(_, c, role)| c == color && role == SLOTS[slot % 16]);
+            .position(|&(_, c, role)| c == color && role == dhtmlxq::SLOTS[slot % 16]);
         b[0x10 + slot] = match at {
             Some(i) => {
                 let (x, y) = file_rank(left.remove(i).0);

@@ -12,7 +12,8 @@
 //!   appear in that order in its output (standard output, then standard error). Under a
 //!   `--json` command they show the output's keys instead, compared key by key.
 //! - The figures in the prose: the 2011 book's figures and the AXF diagrams agreeing (from a
-//!   `qili run`), the last `schema_version` of the results.json table, and the scan of
+//!   `qili run`), the last `schema_version` of the results.json table, Fairy-Stockfish's
+//!   agreements where pyffish is installed (otherwise ignored, saying so), and the scan of
 //!   `../shared/games` where it is beside the checkout (otherwise counted as skipped).
 
 mod common;
@@ -65,6 +66,20 @@ fn main() {
     local.push(shared::local("readme_schema_version", move || {
         schema_version(&t)
     }));
+    let t = text.clone();
+    let pyffish = Command::new("python3")
+        .args(["-c", "import pyffish"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !pyffish {
+        println!("SKIPPED readme_fairy_stockfish_figures: python3 with pyffish is not installed (pip install -r adapters/requirements.txt)");
+    }
+    local.push(
+        shared::local("readme_fairy_stockfish_figures", move || {
+            fairy_stockfish(&t)
+        })
+        .with_ignored_flag(!pyffish),
+    );
     shared.push(shared::shared(
         "readme_scan_of_shared_games",
         move |games| shared_scan(&text, games),
@@ -590,6 +605,52 @@ fn schema_version(text: &str) {
         last,
         results()["schema_version"].as_u64(),
         "README.md's results.json table ends at version {last:?}"
+    );
+}
+
+/// Fairy-Stockfish's verdicts agreeing, from the README's `--engine` run (pyffish's adapter).
+fn fairy_stockfish(text: &str) {
+    let scratch = linked_scratch("readme-fairy");
+    let out = scratch.path().join("tmp/conformance");
+    let adapter = repo().join("adapters/fairy_stockfish.py");
+    let o = run_in(
+        scratch.path(),
+        &[
+            "run".into(),
+            "--engine".into(),
+            format!("fairy-stockfish=python3 '{}'", adapter.display()),
+            "--out".into(),
+            out.display().to_string(),
+        ],
+        None,
+    );
+    let results: Value = std::fs::read_to_string(out.join("results.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_else(|| panic!("the --engine run wrote no results.json: {}", stderr(&o)));
+    let cell = |book: &str| -> (u64, u64) {
+        let row = results["engines"]["table"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["rule_book"] == book)
+            .unwrap_or_else(|| panic!("no {book} row"));
+        let c = row["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["engine"] == "fairy-stockfish")
+            .expect("a fairy-stockfish cell");
+        (
+            c["verdicts_agreeing"].as_u64().unwrap(),
+            c["cases"].as_u64().unwrap(),
+        )
+    };
+    let (axf, cxa) = (cell("axf"), cell("cxa2011"));
+    check_figures(
+        text,
+        "Fairy-Stockfish gives the published verdict in {} of the {} AXF diagrams and {} of the {} CXA 2011 cases that publish one",
+        &[axf.0, axf.1, cxa.0, cxa.1],
     );
 }
 
