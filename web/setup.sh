@@ -14,17 +14,15 @@ fail() {
 }
 
 # Node 20.11 is the first with import.meta.dirname, which the test and the tools use.
-NODE_MIN=20.11
 command -v cargo > /dev/null || fail "cargo is missing: install Rust (https://rustup.rs), then run this again"
 command -v node > /dev/null \
-  || fail "node is missing: the page's build and test need Node.js >= $NODE_MIN with npm (Debian 13: apt-get install nodejs npm; or https://nodejs.org)"
+  || fail "node is missing: the page's build and test need Node.js >= 20.11 with npm (https://nodejs.org; Debian 13's nodejs package is recent enough, Debian 12's is not)"
 node_version=$(node --version)
-node -e "
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  const [wantMajor, wantMinor] = '$NODE_MIN'.split('.').map(Number);
-  process.exit(major > wantMajor || (major === wantMajor && minor >= wantMinor) ? 0 : 1);
-" || fail "node $node_version is too old: the page's build and test need Node.js >= $NODE_MIN (import.meta.dirname)"
-command -v npm > /dev/null || fail "npm is missing (Node.js $node_version is here): Debian: apt-get install npm"
+IFS=. read -r major minor _ <<< "${node_version#v}"
+if ! [[ $major =~ ^[0-9]+$ && $minor =~ ^[0-9]+$ ]] || ((major < 20 || (major == 20 && minor < 11))); then
+  fail "node $node_version is too old: the page's build and test need Node.js >= 20.11 (import.meta.dirname); https://nodejs.org"
+fi
+command -v npm > /dev/null || fail "npm is missing (node $node_version is here): install npm (Debian: apt-get install npm)"
 
 if command -v rustup > /dev/null && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
