@@ -97,6 +97,15 @@ fn a_case_skeleton_is_refused_until_completed_then_accepted() {
         "{skeleton}"
     );
     assert!(skeleton.contains("cycle: exact"));
+    // The position is the game's, named with the record and the ply before the cycle.
+    assert!(
+        skeleton.contains("  provenance: game\n  game: { record: "),
+        "{skeleton}"
+    );
+    assert!(
+        skeleton.contains("perpetual-check.pgn\", game: 1, after_ply: 8 }"),
+        "{skeleton}"
+    );
     assert_eq!(skeleton.matches("iccs:").count(), 4, "{skeleton}");
     // qili's verdict is in a comment only, and no move carries a label.
     assert!(

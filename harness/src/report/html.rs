@@ -77,6 +77,7 @@ pub fn render(r: &Results) -> String {
     failures(&mut s, r);
     totals(&mut s, r);
     nav(&mut s, r);
+    super::disputes::html(&mut s, r);
     rule_books(&mut s, r);
     super::engines::html(&mut s, &r.engines);
     errata(&mut s, r);
@@ -88,7 +89,7 @@ pub fn render(r: &Results) -> String {
     s
 }
 
-fn badge(o: Outcome) -> String {
+pub(crate) fn badge(o: Outcome) -> String {
     format!(
         r#"<span class="badge {}">{} {}</span>"#,
         o.name(),
@@ -293,6 +294,14 @@ fn case(s: &mut String, c: &CaseResult) {
             Provenance::Published => String::new(),
             Provenance::Reconstructed { .. } =>
                 " · <strong>复原局面 reconstructed</strong>".to_string(),
+            Provenance::Game {
+                record,
+                game,
+                after_ply,
+            } => format!(
+                " · 实战局面 from a game: <code>{}</code>, game {game}, after ply {after_ply}",
+                escape(record)
+            ),
         }
     );
     if let Provenance::Reconstructed { realises, missing } = &c.provenance {
@@ -359,6 +368,9 @@ fn edition(s: &mut String, e: &EditionResult) {
         parts.push(format!("<a href=\"{}\">{}</a>", escape(u), escape(u)));
     }
     let _ = writeln!(s, "<p class=\"muted\">{}</p>", parts.join(" · "));
+    if let Some(d) = &e.dispute {
+        super::disputes::html_details(s, d);
+    }
     if let CycleClaim::Pattern { note } = &e.cycle {
         let _ = writeln!(s, "<p>Not an exact repetition: {}</p>", escape(note));
     }
