@@ -43,7 +43,6 @@ function showError(msg, field) {
   for (const f of Object.values(FIELDS)) $(f.id).removeAttribute("aria-invalid");
   const f = field && FIELDS[field];
   if (f) $(f.id).setAttribute("aria-invalid", "true");
-  e.dataset.field = msg && field ? field : "";
   let text = msg || "";
   if (msg && f) {
     const named = f.word && msg.startsWith(f.word) && /^[:\s(]/.test(msg.slice(f.word.length));
@@ -332,7 +331,8 @@ function renderRuling() {
   const fold = before >= FOLD_AT && !pub;
   h += `<table class="plies"><thead><tr><th>着</th><th>方</th><th>着法</th>${pub ? "<th>原书 published</th>" : ""}<th>性质 qili</th><th>依据 evidence</th></tr></thead><tbody${fold ? ' class="folded"' : ""}>`;
   if (fold) {
-    h += `<tr class="fold"><td colspan="${columns}"><button type="button" id="unfold">第1–${before}着 ▸</button> 循环之前的着法，未判 (${before} plies before the cycle, not judged)</td></tr>`;
+    const what = firstJudged ? `循环之前的着法，未判 (${before} plies before the cycle, not judged)` : `未形成循环，各着未判 (no cycle at the end: ${before} plies, none judged)`;
+    h += `<tr class="fold"><td colspan="${columns}"><button type="button" id="unfold">第1–${before}着 ▸</button> ${what}</td></tr>`;
   }
   state.moves.forEach((m, i) => {
     const n = i + 1, p = byPly.get(n), pp = pubByPly.get(n);
