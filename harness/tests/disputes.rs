@@ -2,20 +2,34 @@
 //! record is in ../shared/games (the gdchess.com threads of the real disputes, read in place),
 //! the position after `after_ply` plies of its main line is the case's, and the case's moves
 //! are the record's next moves. ../shared is beside the checkout in CI, so there its absence
-//! fails the test.
+//! fails the test; elsewhere the test is listed as ignored and counted
+//! (engine/tests/common/shared.rs).
 
 mod common;
+#[path = "../../engine/tests/common/shared.rs"]
+mod shared;
 
 use std::path::Path;
 
 use qili::notation::fen;
-use qili_harness::case::Provenance;
+use qili_harness::case::{Case, Provenance};
 use qili_harness::scan::formats::{read_games, Format};
 
-#[test]
-fn every_game_position_is_its_records_and_its_moves_are_the_records_next() {
-    let corpus = qili_harness::corpus::load(&common::corpus_dir()).expect("the corpus reads");
-    let games: Vec<_> = corpus
+fn main() {
+    let local = vec![shared::local(
+        "the_real_disputes_are_positions_of_games",
+        the_real_disputes_are_positions_of_games,
+    )];
+    let shared = vec![shared::shared(
+        "every_game_position_is_its_records_and_its_moves_are_the_records_next",
+        every_game_position_is_its_records_and_its_moves_are_the_records_next,
+    )];
+    shared::run("disputes", local, shared)
+}
+
+/// The corpus's cases whose position is a game's: the case, its record, game and ply.
+fn from_games(corpus: &qili_harness::corpus::Corpus) -> Vec<(&Case, &String, usize, usize)> {
+    corpus
         .cases
         .iter()
         .filter_map(|c| match &c.provenance {
@@ -26,16 +40,22 @@ fn every_game_position_is_its_records_and_its_moves_are_the_records_next() {
             } => Some((c, record, *game, *after_ply)),
             _ => None,
         })
-        .collect();
+        .collect()
+}
+
+fn the_real_disputes_are_positions_of_games() {
+    let corpus = qili_harness::corpus::load(&common::corpus_dir()).expect("the corpus reads");
+    let games = from_games(&corpus);
     assert!(
         games.len() >= 8,
         "{} cases from games, expected the real disputes",
         games.len()
     );
-    let Some(root) = common::shared_games("") else {
-        return;
-    };
-    for (case, record, game, after_ply) in games {
+}
+
+fn every_game_position_is_its_records_and_its_moves_are_the_records_next(root: &Path) {
+    let corpus = qili_harness::corpus::load(&common::corpus_dir()).expect("the corpus reads");
+    for (case, record, game, after_ply) in from_games(&corpus) {
         let path = root.join(record);
         assert!(
             path.is_file(),

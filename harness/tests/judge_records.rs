@@ -1,12 +1,46 @@
 //! `qili judge --moves-file GAME`: a game record of any format and encoding the scanner reads,
 //! ruled from its own start. Fixtures of the project's own (`tests/record-fixtures`), then the
-//! gdchess.com threads in ../shared (read in place, never copied: no licence), which CI has.
+//! gdchess.com threads in ../shared (read in place, never copied: no licence), which CI has:
+//! where it is absent that test is listed as ignored and counted (engine/tests/common/shared.rs).
 
 mod common;
+#[path = "../../engine/tests/common/shared.rs"]
+mod shared;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use common::*;
+use shared::local;
+
+fn main() {
+    let local = vec![
+        local(
+            "pgn_in_gbk_and_big5_is_read_and_the_game_named_is_ruled",
+            pgn_in_gbk_and_big5_is_read_and_the_game_named_is_ruled,
+        ),
+        local(
+            "a_move_list_in_gbk_is_read_with_fen",
+            a_move_list_in_gbk_is_read_with_fen,
+        ),
+        local(
+            "a_thread_saved_as_a_python_literal_reads_as_dhtmlxq_old_forms_included",
+            a_thread_saved_as_a_python_literal_reads_as_dhtmlxq_old_forms_included,
+        ),
+        local(
+            "plies_stop_the_record_where_the_referee_was_called",
+            plies_stop_the_record_where_the_referee_was_called,
+        ),
+        local(
+            "records_refuse_what_would_rule_the_wrong_game",
+            records_refuse_what_would_rule_the_wrong_game,
+        ),
+    ];
+    let shared = vec![shared::shared(
+        "the_gdchess_threads_give_their_games",
+        the_gdchess_threads_give_their_games,
+    )];
+    shared::run("judge_records", local, shared)
+}
 
 fn records() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/record-fixtures")
@@ -44,7 +78,6 @@ fn is_the_perpetual(v: &serde_json::Value) {
     assert_eq!(v["cycle"]["red"]["summary"], "长将");
 }
 
-#[test]
 fn pgn_in_gbk_and_big5_is_read_and_the_game_named_is_ruled() {
     for (file, encoding) in [("two-games-gbk.pgn", "GBK"), ("two-games-big5.pgn", "Big5")] {
         let v = judge(&["--moves-file", file, "--game", "2"]);
@@ -71,7 +104,6 @@ fn pgn_in_gbk_and_big5_is_read_and_the_game_named_is_ruled() {
     assert!(list.get("record").is_none());
 }
 
-#[test]
 fn a_move_list_in_gbk_is_read_with_fen() {
     let s = Scratch::new("judge-gbk-list");
     let file = s.path().join("moves.txt");
@@ -82,7 +114,6 @@ fn a_move_list_in_gbk_is_read_with_fen() {
     is_the_perpetual(&v);
 }
 
-#[test]
 fn a_thread_saved_as_a_python_literal_reads_as_dhtmlxq_old_forms_included() {
     // Block 1: [DhtmlXQFLASH], a binit with nn, twelve characters a move, a variation after
     // the main line (not read), an escaped title.
@@ -103,7 +134,6 @@ fn a_thread_saved_as_a_python_literal_reads_as_dhtmlxq_old_forms_included() {
     assert_eq!(v["record"]["record_plies"], 8);
 }
 
-#[test]
 fn plies_stop_the_record_where_the_referee_was_called() {
     let v = judge(&[
         "--moves-file",
@@ -136,7 +166,6 @@ fn plies_stop_the_record_where_the_referee_was_called() {
     );
 }
 
-#[test]
 fn records_refuse_what_would_rule_the_wrong_game() {
     refused(
         &["--moves-file", "two-games-gbk.pgn"],
@@ -181,11 +210,8 @@ fn records_refuse_what_would_rule_the_wrong_game() {
 
 /// The 182 gdchess.com threads (Python literals of the posts' HTML, the games as DhtmlXQ,
 /// older forms included): 180 files give games, 585 of 586 games are read whole.
-#[test]
-fn the_gdchess_threads_give_their_games() {
-    let Some(dir) = shared_games("xhk__ssehc/gdchess/thread") else {
-        return;
-    };
+fn the_gdchess_threads_give_their_games(games: &Path) {
+    let dir = games.join("xhk__ssehc/gdchess/thread");
     let o = qili(&records(), &["scan", "--all", &dir.display().to_string()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let lines: Vec<serde_json::Value> = stdout(&o)

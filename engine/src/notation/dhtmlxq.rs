@@ -9,8 +9,9 @@
 
 use crate::{Board, Color, Piece, Role, Setup, Square};
 
-/// The role of each of a side's 16 slots (XQF's piece table has the same order).
-pub(crate) const SLOTS: [Role; 16] = [
+/// The role of each of a side's 16 slots (XQF's piece table has the same order): 车马相仕帅仕相
+/// 马车炮炮兵兵兵兵兵, red's slots first, then black's.
+pub const SLOTS: [Role; 16] = [
     Role::Rook,
     Role::Horse,
     Role::Elephant,

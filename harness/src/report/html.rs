@@ -56,6 +56,16 @@ table.plies tr[data-ply] { cursor: pointer; } table.plies tr.current td { outlin
   nav ul { columns: 1; padding-left: 1.2em; }
   .case-body > .editions { min-width: 0; }
   th, td { padding: .15em .3em; }
+  /* The plies: each row wraps, its evidence on a line of its own across the screen (as the
+     last of six columns it was squeezed to a few characters a line). */
+  table.plies, table.plies tbody { display: block; }
+  table.plies tr { display: flex; flex-wrap: wrap; }
+  table.plies th, table.plies td { box-sizing: border-box; flex: 1 1 0; min-width: 0; }
+  table.plies tr > :nth-child(1) { flex: 0 0 2.4em; }
+  table.plies tr > :nth-child(2) { flex: 0 0 6em; }
+  table.plies tr > :nth-child(3) { flex: 0 0 3.8em; }
+  table.plies tr > :last-child { flex: 1 0 100%; border-top: 0; }
+  #candidate-errata td.evidence { min-width: 14em; }
 }
 "#;
 

@@ -91,22 +91,3 @@ pub fn stdout(o: &Output) -> String {
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
-
-/// `../shared/games/<rel>` beside the checkout (real game files, read in place), or `None`
-/// with a note when it is not there; under `CI=true` its absence fails the test, since CI has
-/// ../shared.
-pub fn shared_games(rel: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/games")
-        .join(rel);
-    if p.exists() {
-        return Some(p);
-    }
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "{} is missing, and CI has ../shared",
-        p.display()
-    );
-    eprintln!("skipped: {} is not here", p.display());
-    None
-}
