@@ -319,9 +319,43 @@ impl Position {
     }
 
     /// Whether the king of `color` is attacked (including by the other king on an open file).
+    /// Only the lines on which a rook, cannon or king of the other side stands are scanned,
+    /// and the horse squares only when a horse of theirs is on one.
     #[inline]
     pub fn is_king_attacked(&self, color: Color) -> bool {
-        self.king_attacked_along(color, 0b1111)
+        let k = self.kings[color.index()];
+        let them = !color;
+        let board = &self.board;
+        let rook = Some(Piece::new(them, Role::Rook));
+        let cannon = Some(Piece::new(them, Role::Cannon));
+        let king = Some(Piece::new(them, Role::King));
+        let sliders = board.pieces_of(them, &[Role::Rook, Role::Cannon, Role::King]);
+        for dir in 0..4 {
+            if attacks::RAYS[k.index()][dir] & sliders == 0 {
+                continue;
+            }
+            let [first, second] = board.first_two(k, dir);
+            let Some(first) = first else { continue };
+            let p = board.get(first);
+            if p == rook || (dir < 2 && p == king) {
+                return true;
+            }
+            if second.is_some_and(|s| board.get(s) == cannon) {
+                return true;
+            }
+        }
+        let horse = Some(Piece::new(them, Role::Horse));
+        if board.pieces_of(them, &[Role::Horse]) & HORSE_SQUARES.0[k.index()] != 0 {
+            for j in HORSE_FROM[k.index()].iter() {
+                if board.get(sq(j.to)) == horse && board.get(sq(j.block)).is_none() {
+                    return true;
+                }
+            }
+        }
+        let pawn = Some(Piece::new(them, Role::Pawn));
+        PAWN_FROM[them.index()][k.index()]
+            .iter()
+            .any(|s| board.get(sq(s)) == pawn)
     }
 
     /// Whether the king of `color` would be attacked once `m` (a pseudo-legal move of either
@@ -400,44 +434,6 @@ impl Position {
         PAWN_FROM[them.index()][k.index()]
             .iter()
             .any(|s| at(sq(s)) == pawn)
-    }
-
-    /// Whether the king of `color` is attacked along the directions in `dirs` (a bit per
-    /// entry of [`attacks::DIRECTIONS`]) or by a horse or pawn.
-    #[inline]
-    fn king_attacked_along(&self, color: Color, dirs: u8) -> bool {
-        let k = self.kings[color.index()];
-        let them = !color;
-        let rook = Some(Piece::new(them, Role::Rook));
-        let cannon = Some(Piece::new(them, Role::Cannon));
-        let king = Some(Piece::new(them, Role::King));
-        for dir in 0..4 {
-            if dirs & (1 << dir) == 0 {
-                continue;
-            }
-            let [first, second] = self.board.first_two(k, dir);
-            let Some(first) = first else { continue };
-            let p = self.board.get(first);
-            if p == rook || (dir < 2 && p == king) {
-                return true;
-            }
-            if second.is_some_and(|s| self.board.get(s) == cannon) {
-                return true;
-            }
-        }
-        let horse = Some(Piece::new(them, Role::Horse));
-        for j in HORSE_FROM[k.index()].iter() {
-            if self.board.get(sq(j.to)) == horse && self.board.get(sq(j.block)).is_none() {
-                return true;
-            }
-        }
-        let pawn = Some(Piece::new(them, Role::Pawn));
-        for s in PAWN_FROM[them.index()][k.index()].iter() {
-            if self.board.get(sq(s)) == pawn {
-                return true;
-            }
-        }
-        false
     }
 
     /// The pieces of `by` giving check to the other side's king (flying general excluded).
