@@ -216,102 +216,132 @@ fn ground_clause(ruling: &Ruling, book: &RuleBook) -> &'static str {
 /// Every legal move of the position `game` has reached, in the order of
 /// [`crate::Position::legal_moves`], with what playing it would do under `book`.
 pub fn next_moves(game: &Game, book: &RuleBook) -> Vec<NextMove> {
-    let reach = Reach::new(game, book);
-    let mut played = game.moves().to_vec();
-    game.position()
-        .legal_moves()
-        .into_iter()
-        .map(|m| reach.next_move(m, &mut played))
-        .collect()
+    let mut reach = Reach::new(game, book);
+    let legal = game.position().legal_moves();
+    let mut out = Vec::with_capacity(legal.len());
+    out.extend(legal.into_iter().map(|m| reach.next_move(m)));
+    out
 }
 
 /// What playing `mv` in the position `game` has reached would do under `book`, or why it is
 /// not a legal move there. The same as its entry in [`next_moves`].
 pub fn next_move(game: &Game, mv: Move, book: &RuleBook) -> Result<NextMove, MoveError> {
     game.position().check_move(mv)?;
-    Ok(Reach::new(game, book).next_move(mv, &mut game.moves().to_vec()))
+    Ok(Reach::new(game, book).next_move(mv))
 }
 
 /// What can be told, before any next move is looked at, of which moves can complete a cycle.
 struct Reach<'a> {
     game: &'a Game,
     book: &'a RuleBook,
-    /// Where the nine-round rule may apply after a move (`None`: after none).
+    /// Where the nine-round rule may apply after some move (`None`: after none).
     nine: Option<NineRounds>,
+    /// The game's moves and the one judged, once a move is judged.
+    played: Vec<Move>,
 }
 
 /// The last eighteen positions and seventeen moves of a game, as the nine-round rule will see
-/// them with one move more (`cycle::nine_round_candidates`): the rounds after the move are
-/// these and the move.
+/// them with one move more (`nine_round_candidates`: two positions recurring, one side's nine
+/// moves on three points or more): the rounds after the move are these and the move.
 struct NineRounds {
     /// The keys of the last eighteen positions.
     window: Vec<u64>,
-    /// How many keys occur twice or more among them.
+    /// How many keys occur twice or more among them (a move adds at most one).
     recurring: usize,
     /// The points the mover's last eight moves landed on, each once.
     mover_points: Vec<Square>,
-    /// How many points the opponent's last nine moves landed on.
-    other_points: usize,
+    /// Whether the opponent's last nine moves landed on three points or more.
+    other_points: bool,
+}
+
+impl NineRounds {
+    /// The rounds after the next move, if the rule can apply to them after some move.
+    fn new(game: &Game) -> Option<NineRounds> {
+        let span = 2 * super::cycle::NINE_ROUNDS;
+        let n = game.len();
+        if n + 1 < span {
+            return None;
+        }
+        let keys = &game.keys()[n + 1 - span..];
+        // A key recurs in the window only if it occurred twice in the game: in a game that
+        // goes forward, none did, and nothing is kept.
+        if keys.iter().filter(|&&k| game.occurrences(k) >= 2).count() < 2 {
+            return None;
+        }
+        let window = keys.to_vec();
+        let mut sorted = window.clone();
+        sorted.sort_unstable();
+        let recurring = sorted
+            .chunk_by(|a, b| a == b)
+            .filter(|run| run.len() >= 2)
+            .count();
+        // The plies of the rounds after the move are `n + 1 - span ..= n`, the move last; the
+        // mover's are those an even number of plies before it.
+        let moves = &game.moves()[n + 1 - span..];
+        let side = |parity: usize| {
+            let mut points: Vec<Square> = (0..moves.len())
+                .filter(|&i| (moves.len() - i) % 2 == parity)
+                .map(|i| moves[i].to)
+                .collect();
+            points.sort();
+            points.dedup();
+            points
+        };
+        let (mover_points, other_points) = (side(0), side(1).len() >= 3);
+        let possible = recurring >= 1 && (other_points || mover_points.len() >= 2);
+        possible.then_some(NineRounds {
+            window,
+            recurring,
+            mover_points,
+            other_points,
+        })
+    }
+
+    /// Whether the rule may apply after `m`, to a position with `key` that will have occurred
+    /// `occurrences` times.
+    fn may_apply(&self, m: Move, key: u64, occurrences: usize) -> bool {
+        let points = self.other_points
+            || self.mover_points.len() + usize::from(!self.mover_points.contains(&m.to)) >= 3;
+        // The move's position adds a recurring key only if it stood once in the window (and
+        // so has occurred before).
+        let recurring = self.recurring
+            + usize::from(
+                occurrences >= 2 && self.window.iter().filter(|&&k| k == key).count() == 1,
+            );
+        points && recurring >= 2
+    }
 }
 
 impl<'a> Reach<'a> {
     fn new(game: &'a Game, book: &'a RuleBook) -> Reach<'a> {
-        let span = 2 * super::cycle::NINE_ROUNDS;
-        let n = game.len();
-        let nine = (book.cycle.nine_rounds && n + 1 >= span).then(|| {
-            let window = game.keys()[n + 1 - span..].to_vec();
-            let recurring = distinct(
-                window
-                    .iter()
-                    .copied()
-                    .filter(|k| window.iter().filter(|&j| j == k).count() >= 2),
-            );
-            // The plies of the rounds after the move are `n + 1 - span ..= n`, the move last;
-            // the mover's are those an even number of plies before it.
-            let moves = &game.moves()[n + 1 - span..];
-            let side = |parity: usize| {
-                let mut points: Vec<Square> = (0..moves.len())
-                    .filter(|&i| (moves.len() - i) % 2 == parity)
-                    .map(|i| moves[i].to)
-                    .collect();
-                points.sort();
-                points.dedup();
-                points
-            };
-            NineRounds {
-                recurring,
-                mover_points: side(0),
-                other_points: side(1).len(),
-                window,
-            }
-        });
-        Reach { game, book, nine }
+        Reach {
+            game,
+            book,
+            nine: NineRounds::new(game).filter(|_| book.cycle.nine_rounds),
+            played: Vec::new(),
+        }
     }
 
     /// Whether the move to a position with key `key`, which will have occurred `occurrences`
     /// times, may complete a cycle `judge` rules on (if not, it surely completes none).
     fn may_complete(&self, m: Move, key: u64, occurrences: usize) -> bool {
-        if occurrences >= 2 && occurrences >= self.book.cycle.least_occurrences {
-            return true;
-        }
-        let Some(nine) = &self.nine else {
-            return false;
-        };
-        let once = nine.window.iter().filter(|&&k| k == key).count() == 1;
-        let recurring = nine.recurring + usize::from(once);
-        let mover_points =
-            nine.mover_points.len() + usize::from(!nine.mover_points.contains(&m.to));
-        recurring >= 2 && (nine.other_points >= 3 || mover_points >= 3)
+        (occurrences >= 2 && occurrences >= self.book.cycle.least_occurrences)
+            || self
+                .nine
+                .as_ref()
+                .is_some_and(|nine| nine.may_apply(m, key, occurrences))
     }
 
-    /// `m`'s entry; `played` holds the game's moves (and holds them again on return).
-    fn next_move(&self, m: Move, played: &mut Vec<Move>) -> NextMove {
+    fn next_move(&mut self, m: Move) -> NextMove {
         let key = self.game.key_after(m);
         let occurrences = self.game.occurrences(key) + 1;
         let consequence = if self.may_complete(m, key, occurrences) {
-            played.push(m);
-            let ruling = judge(self.game.start(), played, self.book);
-            played.pop();
+            if self.played.is_empty() {
+                self.played.extend_from_slice(self.game.moves());
+            }
+            self.played.push(m);
+            let ruling = judge(self.game.start(), &self.played, self.book);
+            self.played.pop();
             match ruling {
                 Ok(r) => Consequence::of(r, self.game.position().turn(), self.book),
                 // The game's moves are legal, the move too, and the game holds fewer than a
@@ -327,14 +357,6 @@ impl<'a> Reach<'a> {
             consequence,
         }
     }
-}
-
-/// How many distinct values.
-fn distinct(values: impl Iterator<Item = u64>) -> usize {
-    let mut v: Vec<u64> = values.collect();
-    v.sort_unstable();
-    v.dedup();
-    v.len()
 }
 
 #[cfg(test)]
@@ -414,8 +436,7 @@ mod tests {
         let mut judged = 0;
         for book in [RuleBook::cxa2011(), RuleBook::axf()] {
             for game in shuffles(0x5eed, 12, 40) {
-                let reach = Reach::new(&game, &book);
-                let mut played = game.moves().to_vec();
+                let mut reach = Reach::new(&game, &book);
                 for m in game.position().legal_moves() {
                     let key = game.key_after(m);
                     let occurrences = game.occurrences(key) + 1;
@@ -436,11 +457,7 @@ mod tests {
                         game.position().turn(),
                         &book,
                     );
-                    assert_eq!(
-                        reach.next_move(m, &mut played).consequence,
-                        want,
-                        "{game} {m}"
-                    );
+                    assert_eq!(reach.next_move(m).consequence, want, "{game} {m}");
                 }
             }
         }
@@ -457,7 +474,7 @@ mod tests {
         let book = RuleBook::cxa2011();
         let reach = Reach::new(&g, &book);
         let nine = reach.nine.as_ref().expect("eighteen plies");
-        assert_eq!((nine.mover_points.len(), nine.other_points), (2, 2));
+        assert_eq!((nine.mover_points.len(), nine.other_points), (2, false));
         let mut seen = 0;
         for game in shuffles(7, 40, 30) {
             let reach = Reach::new(&game, &book);
