@@ -53,8 +53,7 @@ struct JsonNextMove<'a> {
     /// `allowed`, `forbidden`, `draw`, `undetermined`.
     consequence: &'static str,
     consequence_chinese: &'static str,
-    /// The cycle the move completes, ruled; absent when it completes none.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// The cycle the move completes, ruled; `null` when it completes none.
     completion: Option<JsonCompletion<'a>>,
 }
 
