@@ -14,12 +14,13 @@
 //!   round once and then to its last move: black's rook closes the third occurrence.
 //!
 //! Each is benched as `legal_moves_*` (the baseline: `Position::legal_moves`) and
-//! `next_moves_*` (the query under cxa2011).
+//! `next_moves_*` (the query under cxa2011); where moves close a cycle, `judge_closing_*` is
+//! `judge` on the game with each of those moves, what the query cannot do without.
 
 use divan::{black_box, Bencher};
 use qili::history::there_and_backs;
 use qili::notation::{fen, parse_moves};
-use qili::rules::{next_moves, RuleBook};
+use qili::rules::{judge, next_moves, RuleBook};
 use qili::{Game, Move, Position, SetupMode};
 
 fn main() {
@@ -108,6 +109,22 @@ fn closing(game: &Game) -> usize {
         .count()
 }
 
+/// `judge` on the game with each next move that closes a cycle, one after the other.
+fn bench_judge_closing(bencher: Bencher, game: Game) {
+    let book = RuleBook::cxa2011();
+    let games: Vec<Vec<Move>> = next_moves(&game, &book)
+        .iter()
+        .filter(|n| n.consequence.completion().is_some())
+        .map(|n| [game.moves(), &[n.mv]].concat())
+        .collect();
+    bencher.bench(|| {
+        games
+            .iter()
+            .map(|moves| judge(game.start(), black_box(moves), &book))
+            .collect::<Vec<_>>()
+    });
+}
+
 fn bench_legal(bencher: Bencher, game: Game) {
     bencher.bench(|| black_box(game.position()).legal_moves());
 }
@@ -144,6 +161,11 @@ fn next_moves_rook_loops(bencher: Bencher) {
 }
 
 #[divan::bench]
+fn judge_closing_rook_loops(bencher: Bencher) {
+    bench_judge_closing(bencher, rook_loops());
+}
+
+#[divan::bench]
 fn legal_moves_quiet_loops(bencher: Bencher) {
     bench_legal(bencher, quiet_loops());
 }
@@ -151,6 +173,11 @@ fn legal_moves_quiet_loops(bencher: Bencher) {
 #[divan::bench(sample_count = 30)]
 fn next_moves_quiet_loops(bencher: Bencher) {
     bench_query(bencher, quiet_loops(), 3, RuleBook::cxa2011());
+}
+
+#[divan::bench(sample_count = 30)]
+fn judge_closing_quiet_loops(bencher: Bencher) {
+    bench_judge_closing(bencher, quiet_loops());
 }
 
 #[divan::bench]
@@ -161,4 +188,9 @@ fn legal_moves_chase_third(bencher: Bencher) {
 #[divan::bench(sample_count = 30)]
 fn next_moves_chase_third(bencher: Bencher) {
     bench_query(bencher, chase_third(), 1, RuleBook::cxa2011());
+}
+
+#[divan::bench(sample_count = 30)]
+fn judge_closing_chase_third(bencher: Bencher) {
+    bench_judge_closing(bencher, chase_third());
 }

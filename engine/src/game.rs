@@ -11,7 +11,7 @@ use std::fmt;
 
 use rustc_hash::FxHashMap;
 
-use crate::{zobrist, Move, MoveError, Position, Undo};
+use crate::{zobrist, Move, MoveError, Position, Role, Undo};
 
 /// The start position, the moves played from it and the repetition bookkeeping.
 ///
@@ -43,6 +43,9 @@ pub struct Game {
     keys: Vec<u64>,
     /// How many of `keys` hold each key.
     counts: FxHashMap<u64, u32>,
+    /// `since[i]`: the first position of the stretch of reversible moves that ends with the
+    /// position after `i` moves (a capture or a pawn's step forward starts a new one).
+    since: Vec<usize>,
 }
 
 /// Why a move could not be pushed.
@@ -82,6 +85,7 @@ impl Game {
             undos: Vec::new(),
             keys: vec![key],
             counts,
+            since: vec![0],
         }
     }
 
@@ -90,6 +94,7 @@ impl Game {
         let mut game = Game::new(start);
         game.moves.reserve(moves.len());
         game.keys.reserve(moves.len());
+        game.since.reserve(moves.len());
         for &m in moves {
             game.push(m)?;
         }
@@ -153,6 +158,24 @@ impl Game {
         key
     }
 
+    /// Whether `m`, a legal move of the position reached, can never be taken back: a capture
+    /// (material only goes down) or a pawn's step forward (pawns never step back, and the sum
+    /// of their ranks rises). No position before it can occur again after it.
+    pub fn is_irreversible(&self, m: Move) -> bool {
+        let board = self.position.board();
+        board.get(m.to).is_some()
+            || board
+                .get(m.from)
+                .is_some_and(|p| p.role == Role::Pawn && m.from.rank() != m.to.rank())
+    }
+
+    /// The first position (as an index into [`Game::keys`]) of the stretch of reversible moves
+    /// the game ends with: the only positions the position reached, or the one after a
+    /// reversible next move, can be a repetition of.
+    pub fn reversible_since(&self) -> usize {
+        *self.since.last().expect("one per position")
+    }
+
     /// Play `m`, checked: the bookkeeping is brought up to date in O(1).
     pub fn push(&mut self, m: Move) -> Result<(), PushError> {
         if self.moves.len() >= Game::MAX_MOVES {
@@ -167,8 +190,14 @@ impl Game {
                 mv: m,
                 error,
             })?;
+        let since = if self.is_irreversible(m) {
+            self.moves.len() + 1
+        } else {
+            self.reversible_since()
+        };
         let undo = self.position.play_unchecked(m);
         let key = self.position.hash();
+        self.since.push(since);
         self.moves.push(m);
         self.undos.push(undo);
         self.keys.push(key);
@@ -181,6 +210,7 @@ impl Game {
         let m = self.moves.pop()?;
         let undo = self.undos.pop().expect("one undo per move");
         let key = self.keys.pop().expect("one key per move");
+        self.since.pop();
         match self.counts.get_mut(&key) {
             Some(n) if *n > 1 => *n -= 1,
             _ => {
@@ -287,6 +317,45 @@ mod tests {
         assert_eq!(g.counts, full.counts);
         assert_eq!(g.keys(), full.keys());
         assert_eq!(g.position(), full.position());
+    }
+
+    #[test]
+    fn a_capture_or_a_pawn_step_forward_starts_a_reversible_stretch() {
+        // 炮二平五 and the horses are reversible; 兵三进一 steps forward, 卒7平6 cannot happen
+        // before the river, 炮五进四 takes a pawn.
+        let mut g = game(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "炮二平五 马8进7 马二进三 马2进3 兵三进一",
+        );
+        assert_eq!(g.reversible_since(), 5);
+        for (text, since) in [("车9进1", 5), ("炮五进四", 7), ("车1进1", 7)] {
+            let m = crate::notation::parse_move(g.position(), text).expect("legal");
+            assert_eq!(g.is_irreversible(m), since == g.len() + 1, "{text}");
+            g.push(m).expect("legal");
+            assert_eq!(g.reversible_since(), since, "{text}");
+        }
+        g.pop();
+        g.pop();
+        assert_eq!(g.reversible_since(), 5);
+        // No position before the stretch recurs after it, in random play.
+        let mut p = game(
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "",
+        );
+        let mut state = 7_u64;
+        for _ in 0..300 {
+            let legal = p.position().legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            p.push(legal[(state % legal.len() as u64) as usize])
+                .expect("legal");
+            let since = p.reversible_since();
+            assert!(!p.keys()[..since].contains(&p.key()), "{p}");
+        }
     }
 
     #[test]
