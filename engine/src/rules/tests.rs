@@ -733,21 +733,25 @@ fn a_king_step_that_only_guards_the_square_taken_on_is_its_own_chase() {
     assert_eq!(r.plies[0].evidence.branch, crate::rules::Branch::KingOwn);
 }
 
-/// 26.1 and 24.3 联合: the cannon comes to the e-file and covers e1 over the pawn on e3, so the
-/// king cannot take back on e1: the pawn's capture of the advisor is no longer its own, the
-/// cannon takes part (参考图11: 炮卒联合捉 is 捉, the pawn alone is 闲). Both threats are named.
+/// 26.1: the cannon comes to the e-file and pins the advisor on e1 to its king over the
+/// elephant, so it cannot take back on d2: the pawn's capture of the other advisor now pays, but
+/// the pawn takes alone, its own chase, idle (参考图11: 炮6平5 pins the advisor's guard, and the
+/// pawn alone on the advisor is 闲). 26.8 (兵(卒)吃子时产生其他子将军，按捉处理): where the pawn's capture uncovers the
+/// cannon's check, so that the advisor that guards cannot take back, the two take it together,
+/// a chase (参考图11: 炮5平6, 炮卒联合捉).
 #[test]
-fn a_pawns_capture_that_another_piece_keeps_from_being_taken_back_is_not_its_own() {
-    let r = ruling("5k3/9/9/9/c8/9/4P4/9/3pA4/4K4 b", "a5e5");
-    assert_eq!(r.plies[0].label, Label::Chase);
-    let pawn = r.plies[0]
-        .evidence
-        .threats()
-        .iter()
-        .find(|t| t.attacker.square.to_string() == "d1")
-        .expect("the pawn's threat is a chase");
+fn a_pawns_capture_is_its_own_unless_it_uncovers_another_pieces_check() {
+    let r = ruling("5k3/9/9/9/9/c8/9/2pAB4/4A4/4K4 b", "a4e4");
+    assert_eq!(r.plies[0].label, Label::Idle, "{}", r.plies[0].evidence.text);
+    assert_eq!(r.plies[0].evidence.branch, crate::rules::Branch::PawnOwn);
+    let r = ruling("5k3/9/9/9/c8/9/3p5/3A5/4A4/3K5 b", "a5d5");
+    assert_eq!(r.plies[0].label, Label::Chase, "{}", r.plies[0].evidence.text);
+    let pawn = &r.plies[0].evidence.threats()[0];
+    assert_eq!(
+        (pawn.attacker.square.to_string(), pawn.target.square.to_string()),
+        ("d3".into(), "d2".into())
+    );
     assert_eq!(pawn.kind, ChaseKind::Joint);
-    assert_eq!(pawn.target.square.to_string(), "e1");
 }
 
 /// 不能离线, won jointly: the horse on c8 pins the black rook on d8 to its king (the rook is its
