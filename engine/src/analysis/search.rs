@@ -33,9 +33,11 @@
 //!   defender may also take a piece the capturer stopped guarding by capturing
 //!   (参考图16: a rook that guards a pawn wins nothing by taking if the pawn is then taken).
 //!
-//!   A line in which the winner can then be mated at once — by a check or a series of checks
-//!   starting with the defender's next move — is no gain (24.3: 得子后不致立即被将死); a mate that
-//!   needs a quiet move is not looked at (下一着不予考虑).
+//!   A line in which the winner can then be mated at once — by the defender's next move, the
+//!   answer to the capture — is no gain (24.3: 得子后不致立即（下一着不予考虑）被对方将死); a mate
+//!   that takes more, a series of checks or a quiet move first, is the move after, not looked at.
+//!   Only a mate threat the defender already made before the line began (24.2 杀) refutes a
+//!   line that does not parry it whatever its length (参考图20, 35).
 
 use rustc_hash::FxHashMap;
 
@@ -63,7 +65,8 @@ pub(crate) const INF: i32 = 10_000_000;
 pub(crate) struct Limits {
     /// Most checking moves in a mating line (杀, and the refutation of a gain).
     pub mate_checks: u32,
-    /// Most checking moves in a mate that refutes a gain (立即被将死: at once, a short series).
+    /// Checking moves in a mate that refutes a gain at once (立即被将死: one, the defender's next
+    /// move); a mate threat standing before the line is searched to `mate_checks`.
     pub refute_checks: u32,
     /// Most plies in a material line.
     pub gain_plies: u32,
@@ -91,9 +94,10 @@ pub(crate) struct Terms {
     /// move whether they stood before it or not. For telling whether a move made an old
     /// threat pay. `None` in a plain search.
     pub laid_open: Option<Vec<Move>>,
-    /// Count what the defender wins by a series of checks even if it does not win the capturer
-    /// back: how much taking an offered piece loses at once (24.4, 24.5: 不立即在子力价值上受损).
-    pub counter_checks: bool,
+    /// Weigh what taking an offered piece loses at once (24.4, 24.5: 不致立即…在子力价值上遭受
+    /// 损失): every capture the offerer answers with counts, even one that only evens the score
+    /// (see [`even_counts`]).
+    pub offer_taken: bool,
 }
 
 impl Terms {
@@ -102,7 +106,7 @@ impl Terms {
     pub const PLAIN: Terms = Terms {
         forbidden: Vec::new(),
         laid_open: None,
-        counter_checks: false,
+        offer_taken: false,
     };
 
     /// A plain search in which the attacker may not make the captures `forbidden`.
@@ -121,10 +125,10 @@ impl Terms {
         }
     }
 
-    /// A search counting the defender's counter-checks.
-    pub fn counting_checks() -> Terms {
+    /// A search weighing what taking an offered piece loses at once.
+    pub fn taking_offer() -> Terms {
         Terms {
-            counter_checks: true,
+            offer_taken: true,
             ..Terms::PLAIN
         }
     }
@@ -140,6 +144,10 @@ struct Frame {
     elsewhere: Vec<Move>,
     /// The line began with a check rather than a capture.
     check_first: bool,
+    /// The defender threatened mate before the line began (24.2 杀: it would mate by a check
+    /// or a series of checks were it to move): a line that does not parry that threat is
+    /// refuted by it, however many checks it takes.
+    mate_threat: bool,
 }
 
 /// A frame as a running search holds it: the frame, and its index for the node keys.
@@ -487,6 +495,7 @@ impl Searcher {
             terms: terms.clone(),
             elsewhere: Vec::new(),
             check_first: false,
+            mate_threat: self.threatens_mate(pos),
         };
         let wins = |s: &mut Searcher, frame: &mut Frame, m: Move| {
             s.evaluate_with(frame, pos, m, (0, 1), &standing)
@@ -560,6 +569,7 @@ impl Searcher {
             terms: terms.clone(),
             elsewhere: Vec::new(),
             check_first: false,
+            mate_threat: self.threatens_mate(pos),
         };
         self.evaluate_with(&mut frame, pos, m, window, &standing)
     }
@@ -615,6 +625,7 @@ impl Searcher {
             tracked: captured.map(|_| m.to),
             base: None,
             ply: 1,
+            took: captured.is_some(),
         };
         let score = self.node(search, &mut p, node, standing, window, &mut pv);
         let mut line = vec![m];
@@ -638,6 +649,7 @@ impl Searcher {
             terms: Terms::PLAIN,
             elsewhere: Vec::new(),
             check_first: captured.is_none(),
+            mate_threat: self.threatens_mate(pos),
         };
         let search = Search {
             id: self.caches.frame(&frame),
@@ -654,7 +666,7 @@ impl Searcher {
         let in_check = p.in_check();
         let stand = ledger.score();
         if !in_check && stand > 0 {
-            if let Some(line) = self.mate_within(&p, self.limits.refute_checks) {
+            if let Some(line) = self.refutation(&frame, &p) {
                 return vec![GainLine { score: -MATE, line }];
             }
         }
@@ -670,7 +682,6 @@ impl Searcher {
             stand,
             standing: &standing,
             supporters: &supporters,
-            counter_checks: frame.terms.counter_checks,
             even_counts: even_counts(&frame.terms),
         };
         let mut out = Vec::new();
@@ -714,6 +725,7 @@ impl Searcher {
                     tracked: t,
                     base: b,
                     ply: 2,
+                    took: false,
                 };
                 let mut sub = Vec::new();
                 let v = self.node(search, &mut p, node, &[], window, &mut sub);
@@ -775,19 +787,22 @@ impl Searcher {
         if !self.take() || self.path.contains(&pos.hash()) {
             return stand;
         }
-        let moves = match self.first_moves(pos, &node, maximizing, stand, window) {
-            Ok(moves) => moves,
-            Err(settled) => return settled,
-        };
-        // Ahead: the gain stands only if the defender cannot mate at once. Asked last, and
-        // only if the defender's other answers leave the attacker better than it already is.
-        let refute = !maximizing && stand > 0;
+        let moves =
+            match self.first_moves(pos, &node, maximizing, s.frame.mate_threat, stand, window) {
+                Ok(moves) => moves,
+                Err(settled) => return settled,
+            };
+        // Ahead: the gain stands only if the defender cannot mate at once (立即: with the move
+        // that answers the capture; the moves after it are not looked at, 下一着不予考虑). Asked
+        // last, and only if the defender's other answers leave the attacker better than it
+        // already is.
+        let refute = !maximizing && stand > 0 && (node.took || s.frame.mate_threat);
         let floor = window.0;
         if node.ply >= self.limits.gain_plies {
             if node.in_check {
                 stand = if maximizing { stand.min(0) } else { stand };
             }
-            if refute && stand > floor && self.refuted(pos, pv) {
+            if refute && stand > floor && self.refuted(s.frame, pos, pv) {
                 return -MATE;
             }
             return stand;
@@ -795,7 +810,7 @@ impl Searcher {
         self.path.push(pos.hash());
         let best = self.children(s, pos, &node, standing, moves, window, pv);
         self.path.pop();
-        if refute && best > floor && self.refuted(pos, pv) {
+        if refute && best > floor && self.refuted(s.frame, pos, pv) {
             return -MATE;
         }
         best
@@ -809,6 +824,7 @@ impl Searcher {
         pos: &Position,
         node: &Node,
         maximizing: bool,
+        mate_threat: bool,
         stand: i32,
         (alpha, beta): (i32, i32),
     ) -> Result<std::ops::Range<usize>, i32> {
@@ -817,10 +833,13 @@ impl Searcher {
         // can (whether a quiet move would also be possible matters only for stalemate).
         if node.in_check {
             let answers = self.caches.lists.range(pos, List::Legal);
-            return if answers.is_empty() {
-                Err(lost)
-            } else {
-                Ok(answers)
+            return match node.base {
+                // Mated by the defender's series of checks after the gain: not at once (24.3
+                // 立即, 下一着不予考虑) unless it carries out a mate threat that stood before the
+                // line; what stands is what the attacker had won.
+                Some(base) if answers.is_empty() && maximizing && !mate_threat => Err(base),
+                _ if answers.is_empty() => Err(lost),
+                _ => Ok(answers),
             };
         }
         // A quiet move ends the segment: the side to move may stop here, unless it has no legal
@@ -912,7 +931,6 @@ impl Searcher {
             stand,
             standing,
             supporters: &supporters,
-            counter_checks: s.frame.terms.counter_checks,
             even_counts: even_counts(&s.frame.terms),
         };
         // In check the answers most likely to hold are tried first (`answer_order`); equal
@@ -1077,6 +1095,8 @@ impl Searcher {
                 tracked,
                 base,
                 ply: node.ply + 1,
+                // Inside the defender's counter-checks nothing the attacker takes counts (`base`).
+                took: maximizing && captured.is_some() && base.is_none(),
             },
         })
     }
@@ -1139,10 +1159,10 @@ impl Searcher {
         }
     }
 
-    /// Whether the side to move mates at once (立即将死) by a short series of checks; if so the
-    /// line becomes `pv`.
-    fn refuted(&mut self, pos: &Position, pv: &mut Vec<Move>) -> bool {
-        match self.mate_within(pos, self.limits.refute_checks) {
+    /// Whether the side to move (the defender) refutes the attacker's gain by mate; if so the
+    /// line becomes `pv`. See [`Searcher::refutation`].
+    fn refuted(&mut self, frame: &Frame, pos: &Position, pv: &mut Vec<Move>) -> bool {
+        match self.refutation(frame, pos) {
             Some(line) => {
                 pv.clear();
                 pv.extend(line);
@@ -1150,6 +1170,27 @@ impl Searcher {
             }
             None => false,
         }
+    }
+
+    /// The mate by which the side to move (the defender, after a capture of the attacker's)
+    /// refutes the gain (24.3: 得子后不致立即（下一着不予考虑）被对方将死): one its next move gives
+    /// at once (`refute_checks`, one check: the moves after it are not looked at), or, when
+    /// it threatened mate before the line began, that threat carried out (the line did not
+    /// parry it), within the checks a mate threat is searched to.
+    fn refutation(&mut self, frame: &Frame, pos: &Position) -> Option<Vec<Move>> {
+        let checks = if frame.mate_threat {
+            self.limits.mate_checks
+        } else {
+            self.limits.refute_checks
+        };
+        self.mate_within(pos, checks)
+    }
+
+    /// Whether the other side than the one to move threatens mate here (24.2: were it to
+    /// move, it would mate by a check or a series of checks).
+    fn threatens_mate(&mut self, pos: &Position) -> bool {
+        pos.with_turn(!pos.turn())
+            .is_some_and(|p| self.mate_by_checks(&p).is_some())
     }
 }
 
@@ -1167,6 +1208,9 @@ struct Node {
     tracked: Option<Square>,
     /// Inside the defender's counter-checks: the score that counts until the piece is won back.
     base: Option<i32>,
+    /// The attacker's move that led here took something: the defender's answer is what "at
+    /// once" (立即) means for a mate that refutes the gain.
+    took: bool,
     ply: u32,
 }
 
@@ -1226,7 +1270,6 @@ struct Context<'a> {
     stand: i32,
     standing: &'a [Move],
     supporters: &'a [Square],
-    counter_checks: bool,
     /// See [`even_counts`].
     even_counts: bool,
 }
@@ -1276,12 +1319,7 @@ impl Context<'_> {
             // The exchange goes on on that square.
             Some(Next::On(Some(m.to), None))
         } else if checks && self.tracked.is_some() {
-            let base = if self.counter_checks {
-                None
-            } else {
-                Some(self.stand)
-            };
-            Some(Next::On(self.tracked, base))
+            Some(Next::On(self.tracked, Some(self.stand)))
         } else {
             None
         }
@@ -1312,7 +1350,7 @@ enum Next {
 /// when weighing what a capture lays open (whether an old threat paid, `freed`) or what taking
 /// an offered piece loses (24.4, 24.5), where every piece given counts.
 fn even_counts(t: &Terms) -> bool {
-    t.laid_open.is_some() || t.counter_checks
+    t.laid_open.is_some() || t.offer_taken
 }
 
 /// Whether the capture `m` of the side to move wins material by itself: it takes material that
@@ -1531,7 +1569,7 @@ mod tests {
     fn searcher() -> Searcher {
         let limits = Limits {
             mate_checks: 9,
-            refute_checks: 4,
+            refute_checks: 1,
             gain_plies: 14,
         };
         Searcher::new(limits, 1_000_000)
@@ -1594,6 +1632,18 @@ mod tests {
     fn an_answer_to_check_that_only_evens_the_score_does_not_undo_the_gain() {
         assert!(wins("C1Raka3/9/2n1P4/9/9/9/r8/9/9/3K5 w", "c9c7"));
         assert!(!wins("C1Raka3/9/4P4/9/2b6/9/r8/9/9/3K5 w", "c9c5"));
+    }
+
+    /// 24.3 得子后不致立即（下一着不予考虑）被对方将死: the rook leaves the i-file to take the
+    /// cannon, and black mates with two checks (车1进9, 帅五进一, 车2进4): not at once, the
+    /// cannon is won. Where black's rook mates with its next move (the horse covers e1), the
+    /// gain is refuted; and where black already threatened that two-check mate before the
+    /// rook took, the capture that does not parry it is refuted by it.
+    #[test]
+    fn only_a_mate_at_once_or_a_standing_mate_threat_refutes_a_gain() {
+        assert!(wins("5k2r/9/9/9/7r1/1c6R/4P1n2/9/9/4K4 w", "i4b4"));
+        assert!(!wins("5k3/9/9/9/8r/9/3c4R/6n2/9/3AK4 w", "i3d3"));
+        assert!(!wins("5k2r/9/9/9/7r1/Rc7/4P1n2/9/9/4K4 w", "a4b4"));
     }
 
     /// Black's cannon takes the pawn over its elephant. Red's horse cannot simply take back (it
