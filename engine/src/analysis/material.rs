@@ -80,15 +80,8 @@ impl Ledger {
         self.score() > 0
     }
 
-    #[cfg(test)]
     pub fn is_loss(self) -> bool {
         self.score() < 0
-    }
-
-    /// Whether the side comes out behind, a crossed pawn at its face value (below every piece):
-    /// the float says what is no gain, not that a piece given for a pawn is not lost.
-    pub fn is_behind(self) -> bool {
-        self.pieces * 16 + self.pawns < 0
     }
 }
 
