@@ -745,9 +745,9 @@ fn a_king_step_that_only_guards_the_square_taken_on_is_its_own_chase() {
 /// 26.1: the cannon comes to the e-file and pins the advisor on e1 to its king over the
 /// elephant, so it cannot take back on d2: the pawn's capture of the other advisor now pays, but
 /// the pawn takes alone, its own chase, idle (参考图11: 炮6平5 pins the advisor's guard, and the
-/// pawn alone on the advisor is 闲). 26.8 (兵(卒)吃子时产生其他子将军，按捉处理): where the pawn's capture uncovers the
-/// cannon's check, so that the advisor that guards cannot take back, the two take it together,
-/// a chase (参考图11: 炮5平6, 炮卒联合捉).
+/// pawn alone on the advisor is 闲). 26.8 (兵(卒)吃子时产生其他子将军，按捉处理): where the pawn's
+/// capture uncovers the cannon's check, so that the advisor that guards cannot take back, the
+/// two take it together, a chase (参考图11: 炮5平6, 炮卒联合捉).
 #[test]
 fn a_pawns_capture_is_its_own_unless_it_uncovers_another_pieces_check() {
     let r = ruling("5k3/9/9/9/9/c8/9/2pAB4/4A4/4K4 b", "a4e4");
