@@ -29,7 +29,7 @@
 //!   the cannon is taken). Behind is the ledger's score, the crossed pawn's float included: a
 //!   pawn for a piece is neither gain nor loss (the referee's 闲 in
 //!   `dispute-2010-zongyongsheng-wangyang` rests on it).
-
+//!
 //!   Whether a move made an old threat pay is asked under [`Terms::laying_open`]: then the
 //!   defender may also take a piece the capturer stopped guarding by capturing
 //!   (参考图16: a rook that guards a pawn wins nothing by taking if the pawn is then taken).
@@ -701,10 +701,11 @@ impl Searcher {
             let c = p.piece_at(m.to);
             let u = p.play_unchecked(m);
             let checks = p.in_check();
+            let taken = c.map(|c| ledger.capture(c, m.to, false));
             let counts = Counts {
                 counter: false,
-                behind: c.is_some_and(|c| ledger.capture(c, m.to, false).is_loss()),
-                takes: c.is_some_and(|c| ledger.capture(c, m.to, false) != ledger),
+                behind: taken.is_some_and(Ledger::is_loss),
+                takes: taken.is_some_and(|l| l != ledger),
             };
             let next = ctx.successor(m, c.is_some(), checks, counts);
             if let Some(Next::Ends) = next {
@@ -1043,10 +1044,11 @@ impl Searcher {
         // A capture of the defender's off the exchange counts when it leaves the chaser behind
         // (交换吃亏: 图23, 参考图28); one that only evens the score is the defender's own
         // business (参考图12, 27, 30; 图28), see `Context::successor`.
-        let behind =
-            !maximizing && captured.is_some_and(|c| node.ledger.capture(c, m.to, false).is_loss());
-        let takes = !maximizing
-            && captured.is_some_and(|c| node.ledger.capture(c, m.to, false) != node.ledger);
+        let taken = captured
+            .filter(|_| !maximizing)
+            .map(|c| node.ledger.capture(c, m.to, false));
+        let behind = taken.is_some_and(Ledger::is_loss);
+        let takes = taken.is_some_and(|l| l != node.ledger);
         // In a line begun with a check, even a capture that stood before the line counts when it
         // leaves the chaser behind and wins by itself: the checks parry none of the defender's
         // threats (参考图28; the final edition's 参考图8).
