@@ -8,6 +8,7 @@ mod common;
 
 use common::{fresh_game, perft_positions};
 use proptest::prelude::*;
+use qili::history::shuffling_game;
 use qili::notation::fen;
 use qili::rules::{judge, next_moves, Consequence, RuleBook, Verdict};
 use qili::{Game, Move, Position, SetupMode};
@@ -22,28 +23,6 @@ fn starts() -> Vec<Position> {
         v.push(fen::parse(f, SetupMode::Standard).expect("legal"));
     }
     v
-}
-
-/// A game that shuffles: by the choices, the mover often takes back its last move (when that
-/// is legal), so that positions recur, and otherwise plays any legal move.
-fn shuffling_game(start: &Position, choices: &[u16]) -> Game {
-    let mut game = Game::new(start.clone());
-    for &c in choices {
-        let legal = game.position().legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let n = game.len();
-        let back = (n >= 2)
-            .then(|| Move::new(game.moves()[n - 2].to, game.moves()[n - 2].from))
-            .filter(|m| legal.contains(m));
-        let m = match back {
-            Some(b) if c % 3 > 0 => b,
-            _ => legal[c as usize % legal.len()],
-        };
-        game.push(m).expect("a legal move");
-    }
-    game
 }
 
 /// The game with `m` played, as judge takes it.
@@ -94,7 +73,7 @@ proptest! {
     ) {
         let starts = starts();
         let start = &starts[start % starts.len()];
-        let game = shuffling_game(start, &choices);
+        let game = shuffling_game(start, choices.iter().copied());
         let books = RuleBook::all();
         let book = &books[choices.len() % books.len()];
         let mover = game.position().turn();
@@ -117,7 +96,7 @@ proptest! {
     ) {
         let starts = starts();
         let start = &starts[start % starts.len()];
-        let full = shuffling_game(start, &choices);
+        let full = shuffling_game(start, choices.iter().copied());
         let mut game = full.clone();
         let pops = pops.min(game.len());
         for _ in 0..pops {

@@ -441,21 +441,10 @@ mod tests {
         Game::from_moves(start, &moves).expect("legal moves")
     }
 
-    /// A small deterministic generator (xorshift), so that the games are the same every run.
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
-
-    /// Games that shuffle: random moves, often the last move of the mover taken back, so that
-    /// positions recur and the nine-round rule's shapes come up.
+    /// Games that shuffle (`history::shuffling_game`), from choices a fixed xorshift draws,
+    /// so that positions recur and the nine-round rule's shapes come up.
     fn shuffles(seed: u64, games: usize, plies: usize) -> Vec<Game> {
-        let mut rng = Rng(seed);
+        let mut state = seed;
         let starts = [
             "4k4/9/9/9/5R3/9/9/9/9/3K5 w",
             "3akab2/9/4b4/p3p3p/2p3p2/9/P3P1c1P/2N1B1C2/4A4/2BAK1R2 w",
@@ -464,23 +453,13 @@ mod tests {
         (0..games)
             .map(|g| {
                 let start = fen::parse(starts[g % starts.len()], SetupMode::Standard).unwrap();
-                let mut game = Game::new(start);
-                while game.len() < plies {
-                    let legal = game.position().legal_moves();
-                    if legal.is_empty() {
-                        break;
-                    }
-                    let n = game.len();
-                    let back = (n >= 2)
-                        .then(|| Move::new(game.moves()[n - 2].to, game.moves()[n - 2].from))
-                        .filter(|m| legal.contains(m));
-                    let m = match back {
-                        Some(b) if rng.below(3) > 0 => b,
-                        _ => legal[rng.below(legal.len())],
-                    };
-                    game.push(m).unwrap();
-                }
-                game
+                let choices = std::iter::repeat_with(|| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state >> 16) as u16
+                });
+                crate::history::shuffling_game(&start, choices.take(plies))
             })
             .collect()
     }
