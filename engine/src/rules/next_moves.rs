@@ -12,9 +12,9 @@
 //! points (`nine_round_candidates` in `rules/cycle.rs`). A move can lead back only to a
 //! position of the game's last stretch of reversible moves (a capture or a pawn's step forward
 //! ends it: [`Game::reversible_since`]), so a move that can do neither is allowed at the cost
-//! of comparing its key with those few, or of nothing at all after a capture; where nothing
-//! can repeat the query costs about move generation, and chase and mate-threat analysis run
-//! only for the moves that can close a cycle.
+//! of a key lookup, or of nothing at all where that stretch is too short to return to; where
+//! nothing can repeat the query costs about move generation, and chase and mate-threat
+//! analysis run only for the moves that can close a cycle.
 //!
 //! **Which occurrence to act on.** Under the Asian rules (`axf`) the rules apply when a
 //! position occurs for the third time, and the query says so: a move is `forbidden` only when
@@ -237,10 +237,13 @@ pub fn next_move(game: &Game, mv: Move, book: &RuleBook) -> Result<NextMove, Mov
 struct Reach<'a> {
     game: &'a Game,
     book: &'a RuleBook,
-    /// The keys of the positions a reversible next move can lead back to: those of the
-    /// game's last stretch of reversible moves with the opponent to move
-    /// ([`Game::reversible_since`]). A capture or a pawn's step forward leads back to none.
-    returns: Returns<'a>,
+    /// Whether a reversible next move can lead back to a position of the game at all (a
+    /// capture or a pawn's step forward never does): only to one of the game's last stretch of
+    /// reversible moves ([`Game::reversible_since`]) with the opponent to move, and not to the
+    /// one after `n - 1` moves, since the opponent's move from there moved a piece of the
+    /// opponent's without taking, and the mover's move leaves it where it went. So the stretch
+    /// must hold three moves or more.
+    can_return: bool,
     /// Where the nine-round rule may apply after some move (`None`: after none).
     nine: Option<NineRounds>,
     /// The game's moves and the one judged, once a move is judged.
@@ -319,56 +322,12 @@ impl NineRounds {
     }
 }
 
-/// Where a reversible next move may lead back to.
-enum Returns<'a> {
-    /// Nowhere: no position of the stretch has the opponent to move.
-    None,
-    /// Few positions: their keys (the first `.1`), compared in turn (cheaper than a lookup).
-    Few([u64; Returns::FEW], usize),
-    /// Many: looked up in the game's counts.
-    Many(&'a Game),
-}
-
-impl<'a> Returns<'a> {
-    /// Up to this many keys are compared in turn.
-    const FEW: usize = 8;
-
-    fn new(game: &'a Game) -> Returns<'a> {
-        // After the next move the opponent is to move, as after `n - 1`, `n - 3`, … moves;
-        // not the position after `n - 1`, though: the opponent's move since then was
-        // reversible, so it moved a piece of the opponent's without taking, and the mover's
-        // move leaves that piece where it went.
-        let keys = &game.keys()[game.reversible_since()..];
-        let candidates = keys.iter().rev().skip(3).step_by(2);
-        match candidates.len() {
-            0 => Returns::None,
-            c if c <= Returns::FEW => {
-                let mut keys = [0; Returns::FEW];
-                for (slot, &k) in keys.iter_mut().zip(candidates) {
-                    *slot = k;
-                }
-                Returns::Few(keys, c)
-            }
-            _ => Returns::Many(game),
-        }
-    }
-
-    /// How many times the position with `key` occurred before the move that leads to it.
-    fn occurred(&self, key: u64) -> usize {
-        match self {
-            Returns::None => 0,
-            Returns::Few(keys, n) => keys[..*n].iter().filter(|&&k| k == key).count(),
-            Returns::Many(game) => game.occurrences(key),
-        }
-    }
-}
-
 impl<'a> Reach<'a> {
     fn new(game: &'a Game, book: &'a RuleBook) -> Reach<'a> {
         Reach {
             game,
             book,
-            returns: Returns::new(game),
+            can_return: game.len() >= game.reversible_since() + 3,
             nine: book
                 .cycle
                 .nine_rounds
@@ -391,13 +350,13 @@ impl<'a> Reach<'a> {
     #[inline]
     fn next_move(&mut self, m: Move) -> NextMove {
         // Where neither a return nor nine rounds are in reach, nothing is computed.
-        let returns = !matches!(self.returns, Returns::None) && !self.game.is_irreversible(m);
+        let returns = self.can_return && !self.game.is_irreversible(m);
         let mut occurrences = 1;
         let mut consequence = Consequence::Allowed(None);
         if returns || self.nine.is_some() {
             let key = self.game.key_after(m);
             if returns {
-                occurrences += self.returns.occurred(key);
+                occurrences += self.game.occurrences(key);
             }
             if self.may_complete(m, key, occurrences) {
                 consequence = self.judged(m);
