@@ -130,11 +130,18 @@ fn every_move_chases(side: &SidePlies<'_>) -> bool {
 }
 
 /// The pieces chased on every ply of the side, each as the squares it stands on after each of
-/// the side's plies, followed through the opponent's answers; only new attacks count, not
-/// those kept up. The chased piece must answer every chase (§2.2: a piece that neither moves
-/// away nor is got out of the attack is not chased perpetually, the appendix's "Example of
-/// Non-Perpetual Chase").
+/// the side's plies (indexed as the plies are), followed through the opponent's answers; only
+/// new attacks count, not those kept up. The chased piece must answer every chase (§2.2: a
+/// piece that neither moves away nor is got out of the attack is not chased perpetually, the
+/// appendix's "Example of Non-Perpetual Chase").
+///
+/// The side's moves are a cycle, not a window with a first and a last move: a piece is followed
+/// once round it, from any ply that chases back to that ply, and the answers to check on the
+/// way (forced, neither breaking the chase nor needing to be one) are passed through wherever
+/// the record happens to start. So the pieces found, and the class, are the same whichever ply
+/// of the cycle the record ends on.
 pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<Vec<crate::Square>> {
+    let m = side.labels.len();
     let targets = |k: usize| -> Vec<crate::Square> {
         side.chases[k]
             .iter()
@@ -146,21 +153,26 @@ pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<Vec
         Some(r) if r.from == sq => r.to,
         _ => sq,
     };
-    let m = side.labels.len();
-    targets(0)
+    // A forced answer to check that does not chase: the chase goes on through it.
+    let forced = |k: usize| side.evasions[k] && side.labels[k] != Label::Chase;
+    // Start at a ply that chases (any one: the walk goes once round the cycle).
+    let Some(origin) = (0..m).find(|&k| !forced(k)) else {
+        return Vec::new();
+    };
+    targets(origin)
         .into_iter()
         .filter_map(|first| {
-            let mut path = Vec::with_capacity(m);
+            let mut path = vec![first; m];
             let mut sq = first;
-            for k in 0..m {
-                path.push(sq);
+            for step in 0..m {
+                let k = (origin + step) % m;
+                path[k] = sq;
                 if answered && targets(k).contains(&sq) && ignored(side, k, sq) {
                     return None;
                 }
                 sq = follow(sq, k);
                 let next = (k + 1) % m;
-                let forced = side.evasions[next] && side.labels[next] != Label::Chase;
-                if !forced && !targets(next).contains(&sq) {
+                if !forced(next) && !targets(next).contains(&sq) {
                     return None;
                 }
             }

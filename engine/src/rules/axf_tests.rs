@@ -189,3 +189,38 @@ fn a_rook_a_horse_follows_round_the_cycle_is_the_heavier_chase() {
         SideClass::ForbiddenSoft
     );
 }
+
+/// A side's moves are a cycle, not a window with a first and a last: the rook chases the
+/// rootless cannon (b0→b1), the cannon runs with check (a1→a0), the rook answers the check
+/// (b1→b0, idle: pinned on the cannon's line it attacks nothing), the cannon comes back. Red
+/// chases on every move that is not a forced answer to check, so red chases perpetually,
+/// whether the record ends on the chase or on the answer (where the judged window begins with
+/// the answer, which the chase was once followed from and not through).
+#[test]
+fn a_chase_through_an_answer_to_check_is_ruled_at_every_phase() {
+    let pos = "3k5/9/9/9/9/9/9/9/c8/1RB1K4 w";
+    let round = ["b0b1", "a1a0", "b1b0", "a0a1"];
+    for extra in 0..4 {
+        let played: Vec<&str> = round.iter().cycle().take(11 + extra).copied().collect();
+        let r = under(&RuleBook::axf(), pos, &played.join(" "));
+        let cycle = r.cycle.as_ref().expect("a threefold repetition");
+        assert_eq!(
+            cycle.red.class,
+            SideClass::ForbiddenSoft,
+            "{extra}: {}",
+            r.reason
+        );
+        assert_eq!(r.verdict, Verdict::RedMustChange, "{extra}: {}", r.reason);
+    }
+    // Without the check (the cannon runs along the file instead), the rook's return is no
+    // answer to check and chases nothing: one chase, one idle move, allowed.
+    let pos = "3k5/9/9/9/9/9/9/c8/9/1R2K4 w";
+    let round = "b0b2 a2a3 b2b0 a3a2";
+    let r = under(&RuleBook::axf(), pos, &format!("{round} {round} {round}"));
+    assert_eq!(
+        r.cycle.as_ref().unwrap().red.class,
+        SideClass::Allowed,
+        "{}",
+        r.reason
+    );
+}
