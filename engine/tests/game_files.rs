@@ -2,26 +2,16 @@
 //! README.md says where each file comes from and under which licence; none is copied here).
 //! Each check skips with a printed note when the folder is absent.
 
+mod common;
+
 use std::path::PathBuf;
 
+use common::shared;
 use qili::notation::game::Game;
 use qili::notation::{dhtmlxq_game, iccs, lines, pgn};
 
 const WUKONG: &str = "maksimKorzh__wukong-xiangqi";
 const BENCKX: &str = "benckx__elephantchess/webapp/src/test/js/parsers/fixtures";
-
-fn shared(rel: &str) -> Option<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/games")
-        .join(rel);
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
-        Err(_) => {
-            println!("skipped: {} is absent", path.display());
-            None
-        }
-    }
-}
 
 fn first_last(g: &Game) -> (String, String) {
     (

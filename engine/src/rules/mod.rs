@@ -18,6 +18,7 @@ mod verdict;
 use std::fmt;
 
 pub use branch::Branch;
+pub use cycle::Judged;
 pub use describe::describe;
 pub use label::{
     Also, ChaseKind, Evidence, Facts, Kept, Label, OwnChaser, Placed, PlyRuling, Rootedness, Spent,
@@ -72,11 +73,13 @@ pub struct Cycle {
     /// Index (0-based) of the first judged ply in the sequence given; the judged plies run to
     /// the end of the sequence.
     pub start: usize,
-    /// How many plies are judged (the period of a repetition, eighteen for nine rounds).
+    /// How many plies are judged: the period of a repetition (which may go round different
+    /// loops through its position: see [`Judged`]), eighteen for nine rounds.
     pub len: usize,
     pub rule: CycleRule,
-    /// How many times the judged cycle's position occurred in the stretch that repeats back
-    /// from the end (3 = a threefold repetition; 1 when the nine-round rule applies without it).
+    /// How many times the position after the last move occurred in the whole sequence (the
+    /// same placement, the same side to move, whatever loop brought it back; 3 = a threefold
+    /// repetition); 1 when the nine-round rule applies without a repetition.
     pub occurrences: usize,
     /// In Chinese: where the cycle is and how it was found.
     pub note: String,
@@ -395,8 +398,8 @@ pub fn judge_with(
     // What is judged: a threefold repetition; else nine rounds of alternating long attack;
     // else a repetition seen twice (the book's figures print one period).
     // The rule book says how many occurrences make a case, and whether nine rounds do.
-    let repetition =
-        cycle::repetition(&positions).filter(|r| r.occurrences >= book.cycle.least_occurrences);
+    let repetition = cycle::repetition(&positions, book.cycle.judged)
+        .filter(|r| r.occurrences >= book.cycle.least_occurrences);
     let threefold = repetition.filter(|r| r.occurrences >= 3);
     let nine_rounds = if threefold.is_some() || !book.cycle.nine_rounds {
         None

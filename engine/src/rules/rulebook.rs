@@ -224,6 +224,8 @@ pub struct CycleRules {
     pub least_occurrences: usize,
     /// The nine-round rule of the CXA referees (九个回合) applies.
     pub nine_rounds: bool,
+    /// Which plies a repetition's ruling judges.
+    pub judged: crate::rules::Judged,
 }
 
 /// How the two sides' classes give the verdict: the settings of the book's 25 and 26.9 (or
@@ -419,6 +421,7 @@ impl RuleBook {
             cycle: CycleRules {
                 least_occurrences: 2,
                 nine_rounds: true,
+                judged: crate::rules::Judged::RepeatingCycle,
             },
             // The digest states no natural limit for the CXA books (§1).
             natural_limit: None,
@@ -523,6 +526,7 @@ impl RuleBook {
             cycle: CycleRules {
                 least_occurrences: 3,
                 nine_rounds: false,
+                judged: crate::rules::Judged::SinceThirdOccurrence,
             },
             // Digest §2.3: a draw may be claimed after 60 rounds without a capture by a player
             // who gave at most 10 checks in them.

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+use std::path::PathBuf;
+
 use qili::notation::fen;
 use qili::{Move, Position, SetupMode};
 
@@ -36,4 +38,20 @@ pub fn fresh_game(start: &Position, choices: &[u16]) -> Vec<Move> {
         moves.push(m);
     }
     moves
+}
+
+/// A file of `../shared/games` beside the workspace (its README.md says where each comes from
+/// and under which licence; none is copied here), read as UTF-8 (lossily); `None`, with a
+/// printed note, when it is absent.
+pub fn shared(rel: &str) -> Option<String> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/games")
+        .join(rel);
+    match std::fs::read(&path) {
+        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
+        Err(_) => {
+            println!("skipped: {} is absent", path.display());
+            None
+        }
+    }
 }
