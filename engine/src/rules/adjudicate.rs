@@ -93,26 +93,14 @@ fn one_kind(side: &SidePlies<'_>) -> SideClass {
     if side.labels.contains(&Label::Undetermined) {
         return SideClass::Undetermined;
     }
-    let chased = chased_throughout(side, true);
-    // Rule 15: a rook chased by a horse or cannon is the heavier violation; the rook's side
-    // chasing back does not even it out. The chased rook is followed round the cycle.
-    let on_rook = chased.iter().any(|path| {
-        path.iter().enumerate().any(|(k, &sq)| {
-            side.chases[k].iter().any(|f| {
-                !f.standing
-                    && f.target == sq
-                    && f.target_piece.role == crate::Role::Rook
-                    && matches!(
-                        f.capturer_piece.role,
-                        crate::Role::Horse | crate::Role::Cannon
-                    )
-            })
-        })
-    });
-    match (chased.is_empty(), on_rook) {
-        (true, _) => SideClass::Allowed,
-        (false, true) => SideClass::ForbiddenHard,
-        (false, false) => SideClass::ForbiddenSoft,
+    // One and the same piece chased throughout is perpetual chase, whatever the piece and
+    // whatever chases it: a horse or cannon after a rook (rule 15) is no heavier than the
+    // rook's side chasing back, so a rook and a horse chasing each other draw (§2.4: equal
+    // violations draw).
+    if chased_throughout(side, true).is_empty() {
+        SideClass::Allowed
+    } else {
+        SideClass::ForbiddenHard
     }
 }
 

@@ -64,7 +64,7 @@ fn chasing_different_pieces_in_turn_is_allowed() {
     let round = "a5b7 d5d7 b7a5 d7d5";
     let r = under(&RuleBook::axf(), same, &format!("{round} {round} {round}"));
     let cycle = r.cycle.as_ref().unwrap();
-    assert_eq!(cycle.red.class, SideClass::ForbiddenSoft);
+    assert_eq!(cycle.red.class, SideClass::ForbiddenHard);
     assert_eq!(cycle.black.class, SideClass::Allowed);
     assert_eq!(r.verdict, Verdict::RedMustChange);
 }
@@ -140,7 +140,7 @@ fn a_chase_the_target_ignores_is_not_perpetual() {
     let axf = under(&RuleBook::axf(), pos, &format!("{round} {round}"));
     assert_eq!(
         axf.cycle.as_ref().unwrap().red.class,
-        SideClass::ForbiddenSoft
+        SideClass::ForbiddenHard
     );
     assert_eq!(axf.verdict, Verdict::RedMustChange);
 }
@@ -170,23 +170,41 @@ fn a_piece_that_cannot_move_is_chased_though_it_stands_still() {
     assert_eq!(free.verdict, Verdict::Draw);
 }
 
-/// Rule 15 round a cycle: the horse follows the black rook as it runs between i9 and h9, and
-/// that chase of the rook, followed as it moves, is the heavier violation; the same horse after
-/// a rootless cannon is the lighter one.
+/// Rule 15 round a cycle: the horse follows the black rook as it runs between i9 and h9, a
+/// protected rook or not: perpetual chase, red changes. The same horse after a rootless cannon
+/// is the same violation, no lighter one: a horse or cannon chasing a rook does not outweigh
+/// the rook's side chasing back (§2.4, equal violations draw), so two sides each chasing one
+/// piece throughout draw whatever the pieces (rook and horse chasing each other are a mutual
+/// chase).
 #[test]
-fn a_rook_a_horse_follows_round_the_cycle_is_the_heavier_chase() {
+fn a_rook_a_horse_follows_round_the_cycle_is_chased_perpetually() {
     let round = "i7g8 i9h9 g8i7 h9i9";
     let cycle = format!("{round} {round}");
-    let rook = under(&RuleBook::axf(), "3k4r/9/8N/9/9/9/9/9/9/5K3 w", &cycle);
+    let axf = RuleBook::axf();
+    let rook = under(&axf, "3k4r/9/8N/9/9/9/9/9/9/5K3 w", &cycle);
     assert_eq!(
         rook.cycle.as_ref().unwrap().red.class,
         SideClass::ForbiddenHard
     );
     assert_eq!(rook.verdict, Verdict::RedMustChange);
-    let cannon = under(&RuleBook::axf(), "3k4c/9/8N/9/9/9/9/9/9/5K3 w", &cycle);
+    let cannon = under(&axf, "3k4c/9/8N/9/9/9/9/9/9/5K3 w", &cycle);
     assert_eq!(
         cannon.cycle.as_ref().unwrap().red.class,
-        SideClass::ForbiddenSoft
+        SideClass::ForbiddenHard
+    );
+    use crate::rules::adjudicate::culprit;
+    assert_eq!(
+        culprit(&axf, SideClass::ForbiddenHard, SideClass::ForbiddenHard),
+        None
+    );
+    // The 2011 book still weighs its forbidden cycles (26.9).
+    assert_eq!(
+        culprit(
+            &RuleBook::cxa2011(),
+            SideClass::ForbiddenHard,
+            SideClass::ForbiddenSoft
+        ),
+        Some(crate::Color::Red)
     );
 }
 
@@ -206,7 +224,7 @@ fn a_chase_through_an_answer_to_check_is_ruled_at_every_phase() {
         let cycle = r.cycle.as_ref().expect("a threefold repetition");
         assert_eq!(
             cycle.red.class,
-            SideClass::ForbiddenSoft,
+            SideClass::ForbiddenHard,
             "{extra}: {}",
             r.reason
         );

@@ -538,12 +538,7 @@ impl RuleBook {
             adjudication: Adjudication {
                 perpetual: Perpetual::OneKind,
                 least_attacks: 1,
-                weighing: Some(Weighing {
-                    clause: "AXF细则15",
-                    single_against_joint: "AXF细则15",
-                    lighter: "禁止着法（不是马炮捉车）",
-                    heavier_changes: "马炮长捉车重于对方的长捉，前者变着",
-                }),
+                weighing: None,
                 doubt_is_idle: false,
                 general: "AXF总则5",
                 long_check: "AXF总则6",
