@@ -29,8 +29,6 @@ pub(crate) struct SidePlies<'a> {
     /// The opponent's move after each ply (round the cycle after the last), which moves a
     /// chased piece on; `None` where there is none.
     pub replies: Vec<Option<Move>>,
-    /// Each ply answers a check.
-    pub evasions: Vec<bool>,
     /// The positions before and after each reply (the second where the side moves again);
     /// `None` where there is no reply.
     pub around_replies: Vec<Option<(&'a Position, &'a Position)>>,
@@ -104,17 +102,13 @@ fn one_kind(side: &SidePlies<'_>) -> SideClass {
     }
 }
 
-/// Whether every move of the side chases (or may: undetermined), some move does, and the
-/// others answer check: an answer to check is forced, it neither breaks a chase nor need be
-/// one (the checks of the other side do not excuse its chase, AXF 427).
+/// Whether every move of the side chases (or may: undetermined). An answer to check is no
+/// exception: it must chase too (a rook that answers a cannon's check by stepping back next to
+/// it attacks the cannon it may take, AXF 427), as in Fairy-Stockfish, where the chased pieces
+/// of every move of the loop are intersected.
 fn every_move_chases(side: &SidePlies<'_>) -> bool {
     let chasing = |l: &Label| matches!(l, Label::Chase | Label::Undetermined);
-    side.labels.iter().any(chasing)
-        && side
-            .labels
-            .iter()
-            .zip(&side.evasions)
-            .all(|(l, &evasion)| evasion || chasing(l))
+    side.labels.iter().all(chasing)
 }
 
 /// The pieces chased on every ply of the side, each as the squares it stands on after each of
@@ -124,10 +118,8 @@ fn every_move_chases(side: &SidePlies<'_>) -> bool {
 /// appendix's "Example of Non-Perpetual Chase").
 ///
 /// The side's moves are a cycle, not a window with a first and a last move: a piece is followed
-/// once round it, from any ply that chases back to that ply, and the answers to check on the
-/// way (forced, neither breaking the chase nor needing to be one) are passed through wherever
-/// the record happens to start. So the pieces found, and the class, are the same whichever ply
-/// of the cycle the record ends on.
+/// once round it, back to the ply it started from, so the pieces found, and the class, are the
+/// same whichever ply of the cycle the record ends on.
 pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<Vec<crate::Square>> {
     let m = side.labels.len();
     let targets = |k: usize| -> Vec<crate::Square> {
@@ -141,26 +133,21 @@ pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<Vec
         Some(r) if r.from == sq => r.to,
         _ => sq,
     };
-    // A forced answer to check that does not chase: the chase goes on through it.
-    let forced = |k: usize| side.evasions[k] && side.labels[k] != Label::Chase;
-    // Start at a ply that chases (any one: the walk goes once round the cycle).
-    let Some(origin) = (0..m).find(|&k| !forced(k)) else {
+    if m == 0 {
         return Vec::new();
-    };
-    targets(origin)
+    }
+    targets(0)
         .into_iter()
         .filter_map(|first| {
-            let mut path = vec![first; m];
+            let mut path = Vec::with_capacity(m);
             let mut sq = first;
-            for step in 0..m {
-                let k = (origin + step) % m;
-                path[k] = sq;
-                if answered && targets(k).contains(&sq) && ignored(side, k, sq) {
+            for k in 0..m {
+                path.push(sq);
+                if answered && ignored(side, k, sq) {
                     return None;
                 }
                 sq = follow(sq, k);
-                let next = (k + 1) % m;
-                if !forced(next) && !targets(next).contains(&sq) {
+                if !targets((k + 1) % m).contains(&sq) {
                     return None;
                 }
             }
@@ -421,7 +408,6 @@ mod tests {
             labels: vec![Label::Chase],
             chases: vec![&[]],
             replies: vec![None],
-            evasions: vec![false],
             around_replies: vec![None],
         };
         assert_eq!(

@@ -69,14 +69,23 @@ fn chasing_different_pieces_in_turn_is_allowed() {
     assert_eq!(r.verdict, Verdict::RedMustChange);
 }
 
-/// Pinned pieces neither protect nor attack (diagrams 39–41): the black rook that blocks the
-/// horse's check stands pinned on the horse's leg. Under the 2011 book it chases the horse (it
-/// may legally take it); under the Asian rules it attacks nothing.
+/// A pinned piece attacks only what it may legally take (Pikafish: a pinned attacker may only
+/// target its pinner): the black rook that blocks the horse's check stands pinned on the
+/// horse's leg. It may take the horse, the piece that pins it, so it chases the horse; the
+/// red cannon along the rank it may not take (leaving the leg is illegal), so with the horse
+/// guarded by the rook on c0 the move chases nothing. With the black king off the horse's
+/// reach nothing pins the rook, and it chases the cannon.
 #[test]
-fn a_pinned_piece_attacks_nothing() {
-    let pos = "4k4/2N6/9/9/3r5/9/9/9/9/5K3 b";
-    assert_eq!(label(&RuleBook::cxa2011(), pos, "d5d8", 1), Label::Chase);
-    assert_eq!(label(&RuleBook::axf(), pos, "d5d8", 1), Label::Idle);
+fn a_pinned_piece_attacks_only_what_it_may_legally_take() {
+    for book in [RuleBook::cxa2011(), RuleBook::axf()] {
+        let pos = "4k4/2N6/9/9/3r5/9/9/9/9/5K3 b";
+        assert_eq!(label(&book, pos, "d5d8", 1), Label::Chase, "{}", book.id);
+    }
+    let axf = RuleBook::axf();
+    let pinned = "4k4/2N3C2/9/9/3r5/9/9/9/9/2R2K3 b";
+    assert_eq!(label(&axf, pinned, "d5d8", 1), Label::Idle);
+    let free = "5k3/2N3C2/9/9/3r5/9/9/9/9/2R1K4 b";
+    assert_eq!(label(&axf, free, "d5d8", 1), Label::Chase);
 }
 
 /// Rule 24 and 40: a rook that steps next to a black rook which may take it back offers a
@@ -210,10 +219,9 @@ fn a_rook_a_horse_follows_round_the_cycle_is_chased_perpetually() {
 
 /// A side's moves are a cycle, not a window with a first and a last: the rook chases the
 /// rootless cannon (b0→b1), the cannon runs with check (a1→a0), the rook answers the check
-/// (b1→b0, idle: pinned on the cannon's line it attacks nothing), the cannon comes back. Red
-/// chases on every move that is not a forced answer to check, so red chases perpetually,
-/// whether the record ends on the chase or on the answer (where the judged window begins with
-/// the answer, which the chase was once followed from and not through).
+/// (b1→b0) by stepping back next to the cannon, which it may take though it stands pinned on
+/// the cannon's line, the cannon comes back. Red chases the cannon on every move, so red chases
+/// perpetually, whether the record ends on the chase or on the answer.
 #[test]
 fn a_chase_through_an_answer_to_check_is_ruled_at_every_phase() {
     let pos = "3k5/9/9/9/9/9/9/9/c8/1RB1K4 w";
@@ -230,8 +238,8 @@ fn a_chase_through_an_answer_to_check_is_ruled_at_every_phase() {
         );
         assert_eq!(r.verdict, Verdict::RedMustChange, "{extra}: {}", r.reason);
     }
-    // Without the check (the cannon runs along the file instead), the rook's return is no
-    // answer to check and chases nothing: one chase, one idle move, allowed.
+    // The cannon running along the file instead, the rook's return attacks nothing: one chase,
+    // one idle move, allowed.
     let pos = "3k5/9/9/9/9/9/9/c8/9/1R2K4 w";
     let round = "b0b2 a2a3 b2b0 a3a2";
     let r = under(&RuleBook::axf(), pos, &format!("{round} {round} {round}"));

@@ -505,7 +505,6 @@ impl<'a> Classifier<'a> {
                 ChaseKind::ByExchange => ways.by_exchange,
             };
         let root_ok = ways.outnumbering || lesser_first || f.rootedness != Rootedness::ShortRooted;
-        let free = ways.pinned_chase || !threats::pinned(again, f.capturer);
         let one_sided = ways.mutual_chase
             || f.capture_index != 0
             || f.capturer_piece.role != f.target_piece.role
@@ -515,7 +514,6 @@ impl<'a> Classifier<'a> {
         target_ok
             && way_ok
             && root_ok
-            && free
             && one_sided
             && (self.book.single_check_wins || !by_single_check)
     }

@@ -298,7 +298,6 @@ impl<'a> Labeller<'a> {
         let mut labels = Vec::new();
         let mut chases: Vec<Vec<threats::Found>> = Vec::new();
         let mut replies = Vec::new();
-        let mut evasions = Vec::new();
         let mut around_replies = Vec::new();
         let (start, end) = (range.start, range.end);
         for i in range.filter(|&i| self.positions[i].turn() == color) {
@@ -314,13 +313,11 @@ impl<'a> Labeller<'a> {
             let j = j.filter(|&j| j != i);
             replies.push(j.map(|j| self.moves[j]));
             around_replies.push(j.map(|j| (&self.positions[j], &self.positions[j + 1])));
-            evasions.push(self.positions[i].in_check());
         }
         let sp = adjudicate::SidePlies {
             labels,
             chases: chases.iter().map(Vec::as_slice).collect(),
             replies,
-            evasions,
             around_replies,
         };
         let class = adjudicate::classify_side(&sp, book);

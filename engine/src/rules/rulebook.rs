@@ -188,10 +188,6 @@ pub struct ChaseWays {
     /// A move that threatens mate and also chases is 杀 (从重, CXA) — or 捉 (AXF, where mate
     /// threats are allowed and chases are not: the chase is what the move is judged by).
     pub mate_first: bool,
-    /// A piece pinned to its own king chases (CXA: whatever may legally take, takes). The AXF:
-    /// pinned pieces neither protect nor attack (diagrams 39–41, 83–85), even where taking
-    /// the pinner would be legal.
-    pub pinned_chase: bool,
     /// Attacking a piece of the same kind that can take back on the spot is a chase (CXA: unless
     /// it is an even exchange, 24.4). The AXF's rule 24: same-type pieces that can capture each
     /// other offer an exchange or a sacrifice, never a chase; only one that cannot take back (a
@@ -414,7 +410,6 @@ impl RuleBook {
                 by_checks: true,
                 by_exchange: true,
                 mate_first: true,
-                pinned_chase: true,
                 mutual_chase: true,
                 freed: true,
             },
@@ -519,7 +514,6 @@ impl RuleBook {
                 by_checks: false,
                 by_exchange: false,
                 mate_first: false,
-                pinned_chase: false,
                 mutual_chase: false,
                 freed: false,
             },

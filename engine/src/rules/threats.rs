@@ -308,27 +308,6 @@ fn cannot_leave(pos: &Position, sq: Square) -> bool {
     !steps.is_empty() && steps.iter().all(|&t| !p.is_legal(Move::new(sq, t)))
 }
 
-/// Whether the piece on `sq` is pinned to its own king: without it, its king would be attacked
-/// (or the kings would face).
-pub(crate) fn pinned(pos: &Position, sq: Square) -> bool {
-    let Some(p) = pos.piece_at(sq) else {
-        return false;
-    };
-    let mut board = pos.board().clone();
-    board.set(sq, None);
-    // With the other side to move, the piece's own king attacked is what makes it illegal.
-    match Position::new(
-        crate::Setup::new(board, !p.color),
-        crate::SetupMode::Composed,
-    ) {
-        Ok(_) => false,
-        Err(e) => e.problems.iter().any(|x| {
-            matches!(x, crate::SetupProblem::OpponentInCheck(c) if *c == p.color)
-                || matches!(x, crate::SetupProblem::KingsFacing(..))
-        }),
-    }
-}
-
 /// `pos` without the piece on `sq`, if that is still a legal position.
 fn without(pos: &Position, sq: Square) -> Option<Position> {
     let mut board = pos.board().clone();
