@@ -250,3 +250,19 @@ fn a_chase_through_an_answer_to_check_is_ruled_at_every_phase() {
         r.reason
     );
 }
+
+/// The Asian rules have no 26.2 (守和要点): the black rook, black's only attacking piece against
+/// red's rook and pawns, chases the unprotected red elephant from g0 to e2 and back. The 2011
+/// book calls each move an incidental chase of an elephant by the side holding a draw, idle; the
+/// Asian rules chase any unprotected piece (not a king or an uncrossed pawn): black changes.
+#[test]
+fn a_lone_attacker_chasing_an_elephant_is_no_exception_under_the_asian_rules() {
+    let pos = "9/3k5/P2a5/9/4r3p/2PR5/9/9/9/3K2B2 b";
+    let round = "e5g5 g0e2 g5e5 e2g0";
+    let cxa = under(&RuleBook::cxa2011(), pos, round);
+    assert_eq!(cxa.plies[0].evidence.branch, crate::rules::Branch::KeyPoint);
+    assert_eq!(cxa.verdict, Verdict::Draw);
+    let axf = under(&RuleBook::axf(), pos, &format!("{round} {round}"));
+    assert!(axf.plies.iter().step_by(2).all(|p| p.label == Label::Chase));
+    assert_eq!(axf.verdict, Verdict::BlackMustChange, "{}", axf.reason);
+}

@@ -190,7 +190,8 @@ impl<'a> Classifier<'a> {
             .partition(|f| !self.exempt(f) && !self.own_attack(before, &again, mv, f));
         // 26.2: the side holding a draw with a single attacking piece chases an advisor or an
         // elephant only incidentally (占据守和要点，附带产生的捉士相按闲处理).
-        let (chases, incidental): (Vec<Found>, Vec<Found>) = if holds_draw_alone(before) {
+        let key_point = self.book.key_point && holds_draw_alone(before);
+        let (chases, incidental): (Vec<Found>, Vec<Found>) = if key_point {
             chases
                 .into_iter()
                 .partition(|f| !matches!(f.target_piece.role, Role::Advisor | Role::Elephant))

@@ -365,6 +365,10 @@ pub struct RuleBook {
     pub budgets: Budgets,
     /// A king move that answers check is idle even if it sets up a chase or a mate (26.1.2).
     pub king_answer_is_idle: bool,
+    /// The side holding a draw with a single attacking piece chases an advisor or an elephant
+    /// only incidentally (26.2 守和要点). The Asian rules have no such clause: an unprotected
+    /// advisor or elephant is chased like any piece (digest §2.2's targets).
+    pub key_point: bool,
     /// A move that is 兑 or 献 and also threatens mate or a chase takes the heavier label
     /// (从重; 2011 参考图23, 24, 26, 图20). The 排局 draft says it never does.
     pub offers_upgrade: bool,
@@ -397,6 +401,7 @@ impl RuleBook {
             differences: Vec::new(),
             budgets: Budgets::default(),
             king_answer_is_idle: true,
+            key_point: true,
             offers_upgrade: true,
             pawn_chase: PawnChase::AlwaysIdle,
             chase_targets: ChaseTargets::Winnable,
@@ -506,9 +511,11 @@ impl RuleBook {
                 "a mate threat is allowed (general principle 9); a move that both threatens mate and chases is judged as the chase",
                 "forbidden only perpetual check (every move checks) and perpetual chase (every move chases, one and the same piece throughout, rule 32, which answers every chase, §2.2): one check one chase, chasing different pieces in turn, a piece left standing under attack, mate threats are allowed",
                 "perpetual check outranks perpetual chase; the side with the higher violation must change (the book: loses if it does not), equal violations draw; no 26.9 weighing",
-                "the rules apply when the position has occurred three times; no nine-round rule",
+                "the rules apply when the position has occurred three times, counted by position over the whole game; what is judged is every move since its third last occurrence; no nine-round rule",
+                "no 26.2 key point: a lone attacker chases an unprotected advisor or elephant like any piece",
                 "natural move limit: after 60 rounds without a capture, a player who gave at most 10 checks in them may claim a draw (reported beside the ruling)",
             ],
+            key_point: false,
             chase_ways: ChaseWays {
                 outnumbering: false,
                 by_checks: false,
