@@ -266,3 +266,50 @@ fn a_lone_attacker_chasing_an_elephant_is_no_exception_under_the_asian_rules() {
     assert!(axf.plies.iter().step_by(2).all(|p| p.label == Label::Chase));
     assert_eq!(axf.verdict, Verdict::BlackMustChange, "{}", axf.reason);
 }
+
+/// An attack that stood before the move is no new chase, whatever made it safe (digest §2.2):
+/// the red rook on h3 attacks the rootless black horse on h8 throughout; the black rook checks
+/// from b1, the king steps down, the rook steps back to b0 (where, with the cannon, it would
+/// win the king were the red rook to leave), the king steps back up and the capture is safe
+/// again. The 2011 book weighs the threat (it pays only now: 捉); the Asian rules judge the
+/// attack, which stood: 闲.
+#[test]
+fn a_king_step_that_makes_a_standing_attack_safe_is_no_new_chase() {
+    let pos = "4k4/4a2n1/9/9/9/9/7R1/9/4K4/1r1c5 b";
+    let moves = "b0b1 e1e0 b1b0 e0e1";
+    assert_eq!(label(&RuleBook::cxa2011(), pos, moves, 4), Label::Chase);
+    let axf = under(&RuleBook::axf(), pos, moves);
+    assert_eq!(axf.plies[3].label, Label::Idle);
+    assert_eq!(
+        axf.plies[3].evidence.branch,
+        crate::rules::Branch::ChaseToChase
+    );
+}
+
+/// Under the Asian rules a target is chased for its root, not for what a line of captures wins
+/// (a real root is a piece that may take back at the moment of capture): the rook that comes
+/// to e6 attacks the rootless horse on e4, though taking it lets the black cannon take the red
+/// horse behind over the rook. The 2011 book weighs the line (a complete exchange, 完整交换);
+/// the Asian rules chase the horse, here on every red move: red changes. Given a root (a
+/// black horse on c5), the horse is not chased.
+#[test]
+fn a_target_without_a_root_is_chased_whatever_its_capture_lays_open() {
+    let pos = "4k4/4a4/4c4/4R4/6n2/9/4N4/9/4C4/4K4 w";
+    let round = "e6g6 g5e4 g6e6 e4g5";
+    let on_e4 = |r: &Ruling| {
+        r.plies[2]
+            .evidence
+            .threats()
+            .iter()
+            .find(|t| t.target.square.to_string() == "e4")
+            .map(|t| t.kind)
+    };
+    let cxa = under(&RuleBook::cxa2011(), pos, round);
+    assert_eq!(on_e4(&cxa), Some(crate::rules::ChaseKind::ByExchange));
+    let axf = under(&RuleBook::axf(), pos, &format!("{round} {round}"));
+    assert_eq!(on_e4(&axf), Some(crate::rules::ChaseKind::Direct));
+    assert_eq!(axf.verdict, Verdict::RedMustChange, "{}", axf.reason);
+    let rooted = "4k4/4a4/4c4/4R4/2n3n2/9/4N4/9/4C4/4K4 w";
+    let r = under(&RuleBook::axf(), rooted, "e6g6 g5e4 g6e6");
+    assert_eq!(on_e4(&r), None);
+}

@@ -26,8 +26,8 @@ pub use label::{
 };
 pub use limit::{DrawClaim, NaturalLimit};
 pub use rulebook::{
-    Adjudication, Budgets, ChaseTargets, Clause, ExchangeKinds, LabelClauses, PawnChase, RuleBook,
-    RuleBookId, UnknownRuleBook, Weighing,
+    Adjudication, Budgets, ChaseTargets, ChaseTest, Clause, ExchangeKinds, LabelClauses, PawnChase,
+    RuleBook, RuleBookId, UnknownRuleBook, Weighing,
 };
 pub use verdict::{SideClass, Verdict};
 

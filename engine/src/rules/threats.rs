@@ -65,7 +65,9 @@ struct Capture {
     retaken: bool,
 }
 
-fn worth(piece: Piece, sq: Square) -> i32 {
+/// What a piece standing on `sq` is worth as material (a crossed pawn 1, the king and an
+/// uncrossed pawn nothing).
+pub(crate) fn worth(piece: Piece, sq: Square) -> i32 {
     match piece_value(piece.role) {
         Some(v) => v,
         None if is_material(piece, sq) => 1,
