@@ -357,12 +357,19 @@ fn why_no_chase(cyc: &Cycle<'_>, i: usize, attack: Attack, x: Color) -> &'static
     // same ply.
     if let Some(probe) = &cyc.probe {
         let take = Move::new(attack.attacker, v);
-        let hidden = probe[i].evidence.threats().iter().any(|t| {
-            (t.target.square == v || t.line.first() == Some(&take))
-                && matches!(
-                    t.kind,
-                    qili::rules::ChaseKind::ByChecks | qili::rules::ChaseKind::ByExchange
-                )
+        let on_v = |t: &&qili::rules::Threat| t.target.square == v || t.line.first() == Some(&take);
+        let found: Vec<&qili::rules::Threat> =
+            probe[i].evidence.threats().iter().filter(on_v).collect();
+        // The Chinese rules' 从捉到捉 finds the threat stood but did not pay, and pays now: the
+        // Asian rules' new-threat test, the same comparison, calls it old.
+        if found.iter().any(|t| t.freed.is_some()) {
+            return NOT_NEW_BY_GAIN;
+        }
+        let hidden = found.iter().any(|t| {
+            matches!(
+                t.kind,
+                qili::rules::ChaseKind::ByChecks | qili::rules::ChaseKind::ByExchange
+            )
         });
         if hidden {
             return HIDDEN_BY_LINE;

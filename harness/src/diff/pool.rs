@@ -52,8 +52,7 @@ pub fn load(dir: &Path) -> Result<Pool, String> {
         let Ok(bytes) = std::fs::read(path) else {
             continue;
         };
-        let format = formats::detect(path, &bytes);
-        let (games, _) = formats::read(format, &bytes);
+        let (_, games, _) = formats::read_games(path, formats::Format::Auto, &bytes);
         pool.files += 1;
         let name = path.strip_prefix(dir).unwrap_or(path).display().to_string();
         for (i, g) in games.into_iter().enumerate() {

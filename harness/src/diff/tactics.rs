@@ -11,7 +11,7 @@ pub(super) fn cycle_weight(start: &Position, cycle: &[Move]) -> u32 {
     let mut attacks = [0usize; 2];
     let mut pos = start.clone();
     for (i, &m) in cycle.iter().enumerate() {
-        if attacking(&pos, m) {
+        if attacking(&pos, m, true) {
             attacks[i % 2] += 1;
         }
         pos = pos.after(m);
@@ -22,11 +22,13 @@ pub(super) fn cycle_weight(start: &Position, cycle: &[Move]) -> u32 {
     1 + 40 * all + 4 * half
 }
 
-/// Whether a move checks, threatens mate, or newly attacks a piece a chase may target
-/// ([`victims`]).
-pub(super) fn attacking(pos: &Position, m: Move) -> bool {
+/// Whether a move checks, newly attacks a piece a chase may target ([`victims`]), or (with
+/// `mate`: the test costs most of the generation's time) threatens mate.
+pub(super) fn attacking(pos: &Position, m: Move, mate: bool) -> bool {
     let after = pos.after(m);
-    after.in_check() || !victims(pos, &after, m).is_empty() || mate_threat(&after, pos.turn())
+    after.in_check()
+        || !victims(pos, &after, m).is_empty()
+        || mate && mate_threat(&after, pos.turn())
 }
 
 /// The squares of the pieces `m` newly attacks that a chase may target: one without a
@@ -38,15 +40,19 @@ pub(super) fn attacking(pos: &Position, m: Move) -> bool {
 pub(super) fn victims(pos: &Position, after: &Position, m: Move) -> Vec<Square> {
     let us = pos.turn();
     let them = !us;
-    let moved_en_prise = after.is_attacked_by(m.to, them)
-        && !after
-            .with_turn(us)
-            .is_some_and(|p| p.is_attacked_by(m.to, us));
     let mut out = Vec::new();
+    let mut en_prise = None;
     for (sq, victim) in after.board().pieces() {
-        if victim.color != them || victim.role == Role::King {
+        // Most pieces are not attacked at all: that test allocates nothing.
+        if victim.color != them || victim.role == Role::King || !after.is_attacked_by(sq, us) {
             continue;
         }
+        let moved_en_prise = *en_prise.get_or_insert_with(|| {
+            after.is_attacked_by(m.to, them)
+                && !after
+                    .with_turn(us)
+                    .is_some_and(|p| p.is_attacked_by(m.to, us))
+        });
         let before: Vec<Square> = pos
             .attackers(sq, us)
             .into_iter()
@@ -141,7 +147,10 @@ pub(super) fn weight(pos: &Position, m: Move) -> u32 {
     {
         w += 5;
     }
-    if mate_threat(&after, us) {
+    // Mates start from the opponent's half (or down an open line from a rook or cannon
+    // behind): the search is skipped for other moves, where it costs and finds nothing.
+    let near = m.to.across_river_for(us) || matches!(moved, Some(Role::Rook | Role::Cannon));
+    if near && mate_threat(&after, us) {
         w += 6;
     }
     w

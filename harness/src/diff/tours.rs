@@ -19,7 +19,7 @@ pub(super) fn attacking_trips(pos: &Position, attacker: usize) -> Vec<([Move; 4]
     };
     let mut out = Vec::new();
     for a in pos.legal_moves() {
-        if !quiet(pos, a) || (attacker == 0 && !attacking(pos, a)) {
+        if !quiet(pos, a) || (attacker == 0 && !attacking(pos, a, false)) {
             continue;
         }
         let p1 = pos.after(a);
@@ -29,17 +29,17 @@ pub(super) fn attacking_trips(pos: &Position, attacker: usize) -> Vec<([Move; 4]
             Vec::new()
         };
         for b in p1.legal_moves() {
-            if !quiet(&p1, b) || (attacker == 1 && !attacking(&p1, b)) {
+            if !quiet(&p1, b) || (attacker == 1 && !attacking(&p1, b, false)) {
                 continue;
             }
             let p2 = p1.after(b);
             let back_a = Move::new(a.to, a.from);
-            if !p2.is_legal(back_a) || (attacker == 0 && !attacking(&p2, back_a)) {
+            if !p2.is_legal(back_a) || (attacker == 0 && !attacking(&p2, back_a, false)) {
                 continue;
             }
             let p3 = p2.after(back_a);
             let back_b = Move::new(b.to, b.from);
-            if !p3.is_legal(back_b) || (attacker == 1 && !attacking(&p3, back_b)) {
+            if !p3.is_legal(back_b) || (attacker == 1 && !attacking(&p3, back_b, false)) {
                 continue;
             }
             if p2.hash() == pos.hash() || p3.hash() == p1.hash() || p3.hash() == pos.hash() {

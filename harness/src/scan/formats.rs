@@ -221,8 +221,7 @@ pub fn read_games(
 type TextReader = fn(&str) -> Vec<Result<Game, String>>;
 
 /// The games of a file in `format`, and the encoding its text was read in (`binary`).
-/// Public for the other readers of game files (`qili diff` takes its positions from them).
-pub fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static str) {
+fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static str) {
     fn strings<E: std::fmt::Display>(games: Vec<Result<Game, E>>) -> Vec<Result<Game, String>> {
         games
             .into_iter()
