@@ -2,10 +2,17 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+pub mod shared;
+
+use std::path::{Path, PathBuf};
 
 use qili::notation::fen;
 use qili::{Move, Position, SetupMode};
+
+/// The committed game records, `games/records` (README.md there says what each is).
+pub fn game_records() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/records")
+}
 
 /// The positions of `perft.txt`: the start position and the middlegames of the perft suite.
 pub fn perft_positions() -> Vec<Position> {
@@ -38,20 +45,4 @@ pub fn fresh_game(start: &Position, choices: &[u16]) -> Vec<Move> {
         moves.push(m);
     }
     moves
-}
-
-/// A file of `../shared/games` beside the workspace (its README.md says where each comes from
-/// and under which licence; none is copied here), read as UTF-8 (lossily); `None`, with a
-/// printed note, when it is absent.
-pub fn shared(rel: &str) -> Option<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/games")
-        .join(rel);
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(String::from_utf8_lossy(&bytes).into_owned()),
-        Err(_) => {
-            println!("skipped: {} is absent", path.display());
-            None
-        }
-    }
 }

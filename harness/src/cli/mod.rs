@@ -2,10 +2,12 @@
 
 pub mod check;
 pub mod convert;
+pub mod diff;
 pub mod input;
 pub mod judge;
 pub mod perf;
 pub mod perft;
+pub mod record;
 pub mod rules;
 pub mod run;
 pub mod scan;

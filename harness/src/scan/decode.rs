@@ -1,6 +1,8 @@
 //! Bytes of a game file to text: a byte-order mark says the encoding; text that is valid UTF-8
 //! is UTF-8; otherwise the encoding is guessed (chardetng: GBK for XQBase-style PGN, Big5 for
-//! traditional-script files) and decoded with encoding_rs.
+//! traditional-script files) and decoded with encoding_rs. A text saved as a Python literal
+//! (a scraper's `repr` of a page: one line, its strings quoted with `\n`, `\'`, `\xa0`
+//! escapes) is read as the text it quotes ([`unwrap_python_repr`]).
 
 use encoding_rs::Encoding;
 
@@ -21,6 +23,66 @@ pub fn decode(bytes: &[u8]) -> (String, &'static str) {
     (text.into_owned(), enc.name())
 }
 
+/// The text a Python literal quotes, when `text` is one (`('title', [{'message': '…'}])`):
+/// one line, starting with a bracket and a quote. Every string escape is undone, so the
+/// markup inside (DhtmlXQ tags, PGN) reads as it was written; the brackets and quotes of the
+/// literal stay, harmless to the readers. `None` when the text is no such literal.
+pub fn unwrap_python_repr(text: &str) -> Option<String> {
+    let t = text.trim();
+    let after_brackets = t.trim_start_matches(['(', '[', '{', ' ']);
+    let is_literal = after_brackets.len() < t.len()
+        && after_brackets.starts_with(['\'', '"'])
+        && !t.contains('\n')
+        && t.contains('\\');
+    if !is_literal {
+        return None;
+    }
+    let mut out = String::with_capacity(t.len());
+    let mut chars = t.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        // `n` hex digits after the escape letter, as one character.
+        let hex = |chars: &mut std::str::Chars, n: usize| -> Option<char> {
+            let digits: String = chars.clone().take(n).collect();
+            if digits.len() != n || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return None;
+            }
+            let c = char::from_u32(u32::from_str_radix(&digits, 16).ok()?)?;
+            chars.nth(n - 1);
+            Some(c)
+        };
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('t') => out.push('\t'),
+            Some(q @ ('\\' | '\'' | '"')) => out.push(q),
+            Some(k @ ('x' | 'u' | 'U')) => {
+                let n = match k {
+                    'x' => 2,
+                    'u' => 4,
+                    _ => 8,
+                };
+                match hex(&mut chars, n) {
+                    Some(c) => out.push(c),
+                    None => {
+                        out.push('\\');
+                        out.push(k);
+                    }
+                }
+            }
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -39,5 +101,23 @@ mod tests {
         let mut bom = vec![0xEF, 0xBB, 0xBF];
         bom.extend_from_slice(text.as_bytes());
         assert_eq!(decode(&bom).0, text);
+    }
+
+    #[test]
+    fn python_literals_are_unwrapped() {
+        let repr = r#"('主题：x', [{'message': '<p>a\'b\xa0\u4e00</p>\n[DhtmlXQ_title]\\u003F[/DhtmlXQ_title]', 'time': '2010'}])"#;
+        let text = unwrap_python_repr(repr).unwrap();
+        assert!(
+            text.contains("<p>a'b\u{a0}一</p>\n[DhtmlXQ_title]\\u003F[/DhtmlXQ_title]"),
+            "{text}"
+        );
+        // Not a literal: PGN, a page, a text with real line breaks; a bad escape stays.
+        assert_eq!(unwrap_python_repr("[Event \"x\"]\n1. h2e2 *"), None);
+        assert_eq!(unwrap_python_repr("<p>[DhtmlXQ]</p>"), None);
+        assert_eq!(unwrap_python_repr("('a\\n',\n'b')"), None);
+        assert_eq!(
+            unwrap_python_repr(r"('\xzz')").as_deref(),
+            Some(r"('\xzz')")
+        );
     }
 }

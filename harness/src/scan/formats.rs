@@ -105,9 +105,18 @@ pub fn detect(path: &Path, bytes: &[u8]) -> Format {
         Format::Uci
     } else if qili::notation::lines::starts_with_fen(&head) {
         Format::Fen
+    } else if has_dhtmlxq_block(bytes) {
+        // A page whose first block stands further in than the head (a forum thread).
+        Format::Dhtmlxq
     } else {
         Format::Iccs
     }
+}
+
+/// Whether a DhtmlXQ block marker stands anywhere in the bytes (one linear pass).
+fn has_dhtmlxq_block(bytes: &[u8]) -> bool {
+    const MARK: &[u8] = b"[DhtmlXQ";
+    bytes.windows(MARK.len()).any(|w| w == MARK)
 }
 
 /// Whether a text starts with a move number (`1.`): PGN movetext without tag pairs, which
@@ -146,11 +155,7 @@ pub fn scan_file(path: &Path, format: Format, book: &RuleBook) -> FileGames {
             }
         },
     };
-    let format = match format {
-        Format::Auto => detect(path, &bytes),
-        f => f,
-    };
-    let (games, encoding): (Vec<Result<Game, String>>, &'static str) = read(format, &bytes);
+    let (format, games, encoding) = read_games(path, format, &bytes);
     if games.is_empty() {
         let why = if bytes.starts_with(b"PK\x03\x04") {
             "a zip archive (unpack it to scan the games in it)".to_string()
@@ -196,6 +201,22 @@ pub fn scan_file(path: &Path, format: Format, book: &RuleBook) -> FileGames {
     out
 }
 
+/// The games of a file's bytes read as `format` (detected from `path` and the bytes when
+/// [`Format::Auto`]): the format read, each game or why it could not be read, the encoding.
+/// What `qili judge --moves-file` reads a game record with, as the scan does.
+pub fn read_games(
+    path: &Path,
+    format: Format,
+    bytes: &[u8],
+) -> (Format, Vec<Result<Game, String>>, &'static str) {
+    let format = match format {
+        Format::Auto => detect(path, bytes),
+        f => f,
+    };
+    let (games, encoding) = read(format, bytes);
+    (format, games, encoding)
+}
+
 /// A reader of a decoded text format: its games, or why each could not be read.
 type TextReader = fn(&str) -> Vec<Result<Game, String>>;
 
@@ -221,6 +242,7 @@ fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static st
     };
     if let Some(read_text) = text_reader {
         let (t, enc) = decode::decode(bytes);
+        let t = decode::unwrap_python_repr(&t).unwrap_or(t);
         return (read_text(&t), enc);
     }
     match format {
@@ -260,6 +282,9 @@ mod tests {
         assert_eq!(detect(p("a.xml"), cbf.as_bytes()), Format::Cbf);
         assert_eq!(detect(p("a.txt"), b"[Event \"x\"]"), Format::Pgn);
         assert_eq!(detect(p("a.htm"), b"<p>[DhtmlXQ]"), Format::Dhtmlxq);
+        // A forum thread saved as a Python literal, its first block far into the file.
+        let thread = format!("('t', [{{'message': '{}[DhtmlXQ]'}}])", "x".repeat(5000));
+        assert_eq!(detect(p("t.txt"), thread.as_bytes()), Format::Dhtmlxq);
         assert_eq!(
             detect(p("a.txt"), b"position startpos moves h2e2"),
             Format::Uci
