@@ -142,15 +142,43 @@ fn sample_agrees_but_for_documented_classes(games: &std::path::Path) -> Result<(
         )));
     }
     let mut undocumented: BTreeMap<&'static str, Vec<usize>> = BTreeMap::new();
+    let mut qili_wrong: BTreeMap<&'static str, Vec<usize>> = BTreeMap::new();
+    let mut flips = Vec::new();
     let mut violating = 0;
     for j in &judged {
         violating += usize::from(j.violating());
+        if !j.phase_flips.is_empty() || j.bare.as_ref().is_some_and(|b| !b.phase_flips.is_empty()) {
+            flips.push(j.sample.index);
+        }
         if !j.agrees() {
             let c = classify::classify(j);
-            if file.judgement(c.id).is_none() {
-                undocumented.entry(c.id).or_default().push(j.sample.index);
+            match file.judgement(c.id) {
+                None => undocumented.entry(c.id).or_default().push(j.sample.index),
+                Some(classes::Judgement::Qili) => {
+                    qili_wrong.entry(c.id).or_default().push(j.sample.index)
+                }
+                Some(_) => {}
             }
         }
+    }
+    // One verdict whatever ply the record stops at (issue 24): each record played on round its
+    // cycle by one ply to one period.
+    if !flips.is_empty() {
+        return Err(Failed::from(format!(
+            "qili's verdict changes with the ply the record stops at on cycles {flips:?} (`qili diff --count {SAMPLE} --seed {SEED}` writes them to phase-flips.jsonl)"
+        )));
+    }
+    // A class the text says qili gets wrong is a regression once mended (docs/differential.md
+    // gives each its count on the full run).
+    if !qili_wrong.is_empty() {
+        let list: Vec<String> = qili_wrong
+            .iter()
+            .map(|(id, ix)| format!("{id}: cycles {ix:?}"))
+            .collect();
+        return Err(Failed::from(format!(
+            "disagreements in classes where qili is wrong by the text (see `qili diff --count {SAMPLE} --seed {SEED}`):\n{}",
+            list.join("\n")
+        )));
     }
     // The sample must test something: the generator is biased towards violations.
     if 3 * violating < judged.len() {

@@ -113,10 +113,10 @@ fn write_out(
 ) -> Result<(), CliError> {
     let err = |p: &Path, e: std::io::Error| CliError(format!("{}: {e}", p.display()));
     std::fs::create_dir_all(&args.out).map_err(|e| err(&args.out, e))?;
-    let lines = |path: &Path, all: bool| -> Result<(), CliError> {
+    let lines = |path: &Path, keep: &dyn Fn(&diff::Judged, bool) -> bool| -> Result<(), CliError> {
         let mut f = std::io::BufWriter::new(std::fs::File::create(path).map_err(|e| err(path, e))?);
         for (j, c) in judged.iter().zip(classes) {
-            if all || c.is_some() {
+            if keep(j, c.is_some()) {
                 let line = output::Line::new(j, args.seed, c.as_ref());
                 let json = serde_json::to_string(&line).expect("a line serialises");
                 writeln!(f, "{json}").map_err(|e| err(path, e))?;
@@ -124,9 +124,13 @@ fn write_out(
         }
         f.flush().map_err(|e| err(path, e))
     };
-    lines(&args.out.join("disagreements.jsonl"), false)?;
+    lines(&args.out.join("disagreements.jsonl"), &|_, d| d)?;
+    let flips = |j: &diff::Judged, _| {
+        !j.phase_flips.is_empty() || j.bare.as_ref().is_some_and(|b| !b.phase_flips.is_empty())
+    };
+    lines(&args.out.join("phase-flips.jsonl"), &flips)?;
     if args.all {
-        lines(&args.out.join("cycles.jsonl"), true)?;
+        lines(&args.out.join("cycles.jsonl"), &|_, _| true)?;
     }
     let md = args.out.join("summary.md");
     std::fs::write(&md, summary.markdown()).map_err(|e| err(&md, e))?;

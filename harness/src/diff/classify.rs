@@ -320,6 +320,19 @@ fn why_no_chase(cyc: &Cycle<'_>, i: usize, attack: Attack, x: Color) -> &'static
     let after = &cyc.positions[i + 1];
     let m = cyc.moves[i];
     let v = attack.victim;
+    // An attacker pinned to its own king may take only what it can take legally: where the
+    // capture is illegal there is no attack at all, whatever qili's branch for the move says
+    // of other pieces' attacks (a 从捉到捉 note on another capturer of the victim). Where it
+    // may take (its pinner), qili's branch says why first (an attack along the pin that stood).
+    let pinned_attacker = pinned(after, attack.attacker);
+    let legal = || {
+        after
+            .with_turn(x)
+            .is_some_and(|p| p.is_legal(Move::new(attack.attacker, v)))
+    };
+    if pinned_attacker && !legal() {
+        return PINNED_ATTACKER;
+    }
     match p.evidence.branch {
         Branch::Check => return CHECK_AND_CHASE,
         Branch::KeyPoint => return KEY_POINT,
@@ -342,11 +355,8 @@ fn why_no_chase(cyc: &Cycle<'_>, i: usize, attack: Attack, x: Color) -> &'static
     }
     let attacker = after.piece_at(attack.attacker).map(|pc| pc.role);
     let victim = after.piece_at(v).map(|pc| pc.role);
-    if pinned(after, attack.attacker) {
-        let legal = after
-            .with_turn(x)
-            .is_some_and(|p| p.is_legal(Move::new(attack.attacker, v)));
-        return if legal { PINNER_TAKEN } else { PINNED_ATTACKER };
+    if pinned_attacker {
+        return PINNER_TAKEN;
     }
     let heavier_by_minor = matches!(attacker, Some(Role::Advisor | Role::Elephant))
         && matches!(victim, Some(Role::Rook | Role::Cannon | Role::Horse));

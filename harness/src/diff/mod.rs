@@ -83,6 +83,10 @@ pub struct Judged {
     /// start), which tells a ruling that turns on the history from one that turns on the
     /// cycle.
     pub bare: Option<Box<Judged>>,
+    /// The phases at which qili's verdict differs from its verdict on the record: the record
+    /// played on round the cycle by `k` plies (1 to one period), each `k` with its outcome.
+    /// A game stops wherever it stops, so this must be empty (issue 24).
+    pub phase_flips: Vec<(usize, Outcome)>,
 }
 
 impl Judged {
@@ -154,6 +158,26 @@ pub fn rule(sample: &Sample, book: &RuleBook) -> Result<Ruling, String> {
     }
 }
 
+/// qili's outcomes on the record played on round the cycle by 1 to one period of plies (each
+/// ends at a third occurrence, of another position of the cycle), where they differ from
+/// `base`, its outcome on the record.
+pub fn phase_flips(sample: &Sample, book: &RuleBook, base: &Outcome) -> Vec<(usize, Outcome)> {
+    let (start, mut moves) = sample.record();
+    let mut flips = Vec::new();
+    for (k, &m) in sample.cycle.iter().enumerate() {
+        moves.push(m);
+        let outcome = match catch_unwind(AssertUnwindSafe(|| judge(&start, &moves, book))) {
+            Ok(Ok(r)) => Outcome::of(r.verdict),
+            Ok(Err(e)) => Outcome::Error(format!("qili refused the moves: {e}")),
+            Err(_) => Outcome::Error("qili panicked".to_string()),
+        };
+        if outcome != *base {
+            flips.push((k + 1, outcome));
+        }
+    }
+    flips
+}
+
 /// Both engines on every sample: Fairy-Stockfish through one adapter process in a thread of
 /// its own, while qili rules on the other threads. `progress` is called as qili finishes each.
 pub fn judge_all(
@@ -181,12 +205,17 @@ pub fn judge_all(
                 .collect();
             (replies, p.given_up().map(str::to_string))
         });
-        let qili: Vec<Result<Ruling, String>> = samples
+        let qili: Vec<(Result<Ruling, String>, Vec<(usize, Outcome)>)> = samples
             .par_iter()
             .map(|s| {
                 let r = rule(s, &book);
+                let base = match &r {
+                    Ok(r) => Outcome::of(r.verdict),
+                    Err(e) => Outcome::Error(e.clone()),
+                };
+                let flips = phase_flips(s, &book, &base);
                 progress(());
-                r
+                (r, flips)
             })
             .collect();
         let (fsf, given_up) = asking.join().expect("the adapter thread does not panic");
@@ -196,11 +225,12 @@ pub fn judge_all(
         .into_iter()
         .zip(qili)
         .zip(fsf)
-        .map(|((sample, qili), fsf)| Judged {
+        .map(|((sample, (qili, phase_flips)), fsf)| Judged {
             sample,
             qili,
             fsf,
             bare: None,
+            phase_flips,
         })
         .collect();
     (judged, given_up)

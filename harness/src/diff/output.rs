@@ -55,6 +55,9 @@ pub struct Line<'a> {
     /// qili's ruling: every judged ply with its label and evidence (branch, facts), each side's
     /// class, the verdict and its reason; or why there is none.
     pub qili: Result<&'a Ruling, &'a str>,
+    /// Where qili's verdict changes with the ply the record stops at: plies played on round
+    /// the cycle and the outcome there (empty: one verdict at every phase).
+    pub phase_flips: Vec<(usize, &'static str)>,
 }
 
 impl<'a> Line<'a> {
@@ -88,6 +91,7 @@ impl<'a> Line<'a> {
                 qili: b.qili.as_ref().map_err(String::as_str),
             }),
             qili: j.qili.as_ref().map_err(String::as_str),
+            phase_flips: j.phase_flips.iter().map(|(k, o)| (*k, o.name())).collect(),
         }
     }
 }
@@ -177,6 +181,10 @@ pub struct Summary {
     pub agreeing_outside_fsf_errors: usize,
     /// Disagreements in classes docs/differential.md does not document.
     pub undocumented: usize,
+    /// Cycles (records and, with a history, the cycles alone) whose qili verdict changes
+    /// with the ply the record stops at, and the first of them.
+    pub phase_flips: usize,
+    pub phase_flip_example: Option<usize>,
     pub classes: Vec<ClassCount>,
     /// Outcome pairs (`qili/fsf`) over all cycles.
     pub outcomes: BTreeMap<String, usize>,
@@ -226,6 +234,9 @@ impl Summary {
             .collect();
         classes.sort_by(|a, b| b.count.cmp(&a.count).then(a.id.cmp(&b.id)));
         let count = |f: &dyn Fn(&Judged) -> bool| judged.iter().filter(|j| f(j)).count();
+        let flips = |j: &Judged| {
+            !j.phase_flips.is_empty() || j.bare.as_ref().is_some_and(|b| !b.phase_flips.is_empty())
+        };
         Summary {
             seed,
             asked,
@@ -238,6 +249,8 @@ impl Summary {
             outside_fsf_errors: judged.len() - fsf_errors,
             agreeing_outside_fsf_errors: agreeing,
             undocumented,
+            phase_flips: count(&flips),
+            phase_flip_example: judged.iter().find(|j| flips(j)).map(|j| j.sample.index),
             classes,
             outcomes,
         }
@@ -258,7 +271,9 @@ impl Summary {
              - a side at fault: qili {}, Fairy-Stockfish {}, either {} ({})\n\
              - agreeing: {} of {} ({})\n\
              - agreeing outside the classes documented as Fairy-Stockfish's error: {} of {} ({})\n\
-             - disagreements in undocumented classes: {}\n\n\
+             - disagreements in undocumented classes: {}\n\
+             - qili's verdict changing with the ply the record stops at (played on by 1 to one \
+             period): {} cycles{}\n\n\
              | class | cycles | who is right | example |\n|---|---:|---|---:|\n",
             self.seed,
             self.cycles,
@@ -274,6 +289,9 @@ impl Summary {
             self.outside_fsf_errors,
             pct(self.agreeing_outside_fsf_errors, self.outside_fsf_errors),
             self.undocumented,
+            self.phase_flips,
+            self.phase_flip_example
+                .map_or(String::new(), |i| format!(" (first: #{i})")),
         );
         for c in &self.classes {
             s.push_str(&format!(
