@@ -86,7 +86,7 @@ pub struct Judged {
     /// The phases at which qili's verdict differs from its verdict on the record: the record
     /// played on round the cycle by `k` plies (1 to one period), each `k` with its outcome.
     /// A game stops wherever it stops, so this must be empty (issue 24).
-    pub phase_flips: Vec<(usize, Outcome)>,
+    pub phase_flips: PhaseFlips,
 }
 
 impl Judged {
@@ -158,10 +158,14 @@ pub fn rule(sample: &Sample, book: &RuleBook) -> Result<Ruling, String> {
     }
 }
 
+/// The phases at which a record's verdict changes: plies played on round the cycle, and the
+/// outcome there.
+pub type PhaseFlips = Vec<(usize, Outcome)>;
+
 /// qili's outcomes on the record played on round the cycle by 1 to one period of plies (each
 /// ends at a third occurrence, of another position of the cycle), where they differ from
 /// `base`, its outcome on the record.
-pub fn phase_flips(sample: &Sample, book: &RuleBook, base: &Outcome) -> Vec<(usize, Outcome)> {
+pub fn phase_flips(sample: &Sample, book: &RuleBook, base: &Outcome) -> PhaseFlips {
     let (start, mut moves) = sample.record();
     let mut flips = Vec::new();
     for (k, &m) in sample.cycle.iter().enumerate() {
@@ -205,7 +209,7 @@ pub fn judge_all(
                 .collect();
             (replies, p.given_up().map(str::to_string))
         });
-        let qili: Vec<(Result<Ruling, String>, Vec<(usize, Outcome)>)> = samples
+        let qili: Vec<(Result<Ruling, String>, PhaseFlips)> = samples
             .par_iter()
             .map(|s| {
                 let r = rule(s, &book);
