@@ -10,33 +10,25 @@
 
 mod common;
 
-use std::sync::Arc;
-
 use libtest_mimic::{Arguments, Failed, Trial};
 use qili::rules::{judge, CycleRule, RuleBook, Ruling};
 use qili::{Move, Position};
-use qili_harness::corpus;
 
 fn main() {
     let args = Arguments::from_args();
-    let dir = common::corpus_dir();
-    let corpus = corpus::load(&dir).expect("the corpus directory is readable");
     let mut trials = Vec::new();
-    for case in corpus.cases {
-        let case = Arc::new(case);
-        for block in 0..case.published.len() {
-            let moves = case.published[block].engine_moves();
-            let Some(period) = period(&case.start, &moves) else {
-                continue;
-            };
-            for book in RuleBook::all() {
-                let (case, moves) = (case.clone(), moves.clone());
-                let edition = &case.published[block].edition;
-                let name = format!("{} [{edition}] under {}", case.id, book.id);
-                trials.push(Trial::test(name, move || {
-                    phases(&case.start, &moves, period, &book)
-                }));
-            }
+    for (case, block) in common::corpus_blocks() {
+        let moves = case.published[block].engine_moves();
+        let Some(period) = period(&case.start, &moves) else {
+            continue;
+        };
+        for book in RuleBook::all() {
+            let (case, moves) = (case.clone(), moves.clone());
+            let edition = &case.published[block].edition;
+            let name = format!("{} [{edition}] under {}", case.id, book.id);
+            trials.push(Trial::test(name, move || {
+                phases(&case.start, &moves, period, &book)
+            }));
         }
     }
     libtest_mimic::run(&args, trials).exit();
