@@ -88,6 +88,25 @@ fn a_pinned_piece_attacks_only_what_it_may_legally_take() {
     assert_eq!(label(&axf, free, "d5d8", 1), Label::Chase);
 }
 
+/// Diagrams 63–66's shape on a position of our own: the black rook pinned on the e-file by the
+/// red cannon (the advisor the second screen) moves along the pin, attacking the unprotected
+/// cannon, its pinner, from both squares. The attack stood before each move, so the moves are
+/// no chases (从捉到捉), though a pinned piece does attack its pinner: a draw.
+#[test]
+fn a_pinned_rook_moving_along_the_pin_does_not_newly_attack_its_pinner() {
+    let pos = "4k4/4a4/9/4r4/9/9/9/9/N3C4/3K5 w";
+    let round = "a1b3 e6e5 b3a1 e5e6";
+    let r = under(&RuleBook::axf(), pos, &format!("{round} {round}"));
+    for ply in [5, 7] {
+        assert_eq!(r.plies[ply].label, Label::Idle, "ply {}", ply + 1);
+        assert_eq!(
+            r.plies[ply].evidence.branch,
+            crate::rules::Branch::ChaseToChase
+        );
+    }
+    assert_eq!(r.verdict, Verdict::Draw, "{}", r.reason);
+}
+
 /// Rule 24 and 40: a rook that steps next to a black rook which may take it back offers a
 /// sacrifice or an exchange, never a chase; the 2011 book weighs the heavier, 捉 (献兼捉).
 #[test]
