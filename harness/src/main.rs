@@ -44,6 +44,9 @@ enum Command {
     /// Find and rule every repetition in game records (files or directories): one JSON line
     /// per game with a repetition, then a summary on standard error.
     Scan(cli::scan::Args),
+    /// The differential oracle: cycles built in real games, ruled by qili (axf) and by
+    /// Fairy-Stockfish; every disagreement classed, a JSON line each, and a summary.
+    Diff(cli::diff::Args),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Command::Rules => cli::rules::main(),
         Command::Show(a) => cli::show::main(a),
         Command::Scan(a) => cli::scan::main(a),
+        Command::Diff(a) => cli::diff::main(a),
     };
     match result {
         Ok(code) => code,

@@ -19,6 +19,7 @@ mod verdict;
 use std::fmt;
 
 pub use branch::Branch;
+pub use cycle::Judged;
 pub use describe::describe;
 pub use label::{
     Also, ChaseKind, Evidence, Facts, Kept, Label, OwnChaser, Placed, PlyRuling, Rootedness, Spent,
@@ -27,8 +28,8 @@ pub use label::{
 pub use limit::{DrawClaim, NaturalLimit};
 pub use next_moves::{next_move, next_moves, Completion, Consequence, NextMove};
 pub use rulebook::{
-    Adjudication, Budgets, ChaseTargets, Clause, ExchangeKinds, LabelClauses, PawnChase, RuleBook,
-    RuleBookId, UnknownRuleBook, Weighing,
+    Adjudication, Budgets, ChaseTargets, ChaseTest, Clause, ExchangeKinds, LabelClauses, PawnChase,
+    RuleBook, RuleBookId, UnknownRuleBook, Weighing,
 };
 pub use verdict::{SideClass, Verdict};
 
@@ -74,11 +75,13 @@ pub struct Cycle {
     /// Index (0-based) of the first judged ply in the sequence given; the judged plies run to
     /// the end of the sequence.
     pub start: usize,
-    /// How many plies are judged (the period of a repetition, eighteen for nine rounds).
+    /// How many plies are judged: the period of a repetition (which may go round different
+    /// loops through its position: see [`Judged`]), eighteen for nine rounds.
     pub len: usize,
     pub rule: CycleRule,
-    /// How many times the judged cycle's position occurred in the stretch that repeats back
-    /// from the end (3 = a threefold repetition; 1 when the nine-round rule applies without it).
+    /// How many times the position after the last move occurred in the whole sequence (the
+    /// same placement, the same side to move, whatever loop brought it back; 3 = a threefold
+    /// repetition); 1 when the nine-round rule applies without a repetition.
     pub occurrences: usize,
     /// In Chinese: where the cycle is and how it was found.
     pub note: String,
@@ -297,7 +300,6 @@ impl<'a> Labeller<'a> {
         let mut labels = Vec::new();
         let mut chases: Vec<Vec<threats::Found>> = Vec::new();
         let mut replies = Vec::new();
-        let mut evasions = Vec::new();
         let mut around_replies = Vec::new();
         let (start, end) = (range.start, range.end);
         for i in range.filter(|&i| self.positions[i].turn() == color) {
@@ -313,13 +315,11 @@ impl<'a> Labeller<'a> {
             let j = j.filter(|&j| j != i);
             replies.push(j.map(|j| self.moves[j]));
             around_replies.push(j.map(|j| (&self.positions[j], &self.positions[j + 1])));
-            evasions.push(self.positions[i].in_check());
         }
         let sp = adjudicate::SidePlies {
             labels,
             chases: chases.iter().map(Vec::as_slice).collect(),
             replies,
-            evasions,
             around_replies,
         };
         let class = adjudicate::classify_side(&sp, book);
@@ -397,8 +397,8 @@ pub fn judge_with(
     // What is judged: a threefold repetition; else nine rounds of alternating long attack;
     // else a repetition seen twice (the book's figures print one period).
     // The rule book says how many occurrences make a case, and whether nine rounds do.
-    let repetition =
-        cycle::repetition(&positions).filter(|r| r.occurrences >= book.cycle.least_occurrences);
+    let repetition = cycle::repetition(&positions, book.cycle.judged)
+        .filter(|r| r.occurrences >= book.cycle.least_occurrences);
     let threefold = repetition.filter(|r| r.occurrences >= 3);
     let nine_rounds = if threefold.is_some() || !book.cycle.nine_rounds {
         None
