@@ -477,6 +477,11 @@ pub fn judge_in(
         }
     }
 
+    // The judged plies first: what a shared budget leaves short is then a ply shown, not one
+    // the verdict rests on.
+    for i in (0..n).filter(|&i| in_cycle(i)) {
+        labeller.label(i, prev_of(i));
+    }
     let mut plies = Vec::with_capacity(wanted.len());
     for &i in &wanted {
         let mut p = labeller.label(i, prev_of(i)).ruling.clone();

@@ -141,7 +141,7 @@ impl Default for Budgets {
     fn default() -> Self {
         Budgets {
             nodes: 200_000,
-            call: 1_000_000,
+            call: 500_000,
             mate_checks: 9,
             refute_checks: 4,
             gain_plies: 18,

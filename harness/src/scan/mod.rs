@@ -38,13 +38,21 @@ pub fn scan_game(
     error: Option<String>,
     book: &RuleBook,
 ) -> GameLine {
-    let (found, judge_error) = match episodes::episodes(start, moves, book) {
-        Ok(e) => (e, None),
+    let (found, spent_at, judge_error) = match episodes::episodes(start, moves, book) {
+        Ok(e) => (e.found, e.spent_at, None),
         Err(e) => (
             Vec::new(),
+            None,
             Some(format!("the engine refused the game: {e}")),
         ),
     };
+    let budget = spent_at.map(|ply| {
+        format!(
+            "the game's budget ({} positions searched, MAX_GAME_WORK, or {} plies labelled, MAX_GAME_PLIES) ran out at the episode ending at ply {ply}: its unsearched plies are 未定 and the episodes after it unruled (undetermined)",
+            crate::bounds::thousands(episodes::MAX_GAME_WORK as usize),
+            crate::bounds::thousands(episodes::MAX_GAME_PLIES as usize)
+        )
+    });
     let ends_game = found
         .last()
         .is_some_and(|e| moves.len() - e.last <= episodes::GAP);
@@ -72,6 +80,7 @@ pub fn scan_game(
         episodes,
         recorded,
         termination,
+        budget,
         error: error
             .map(|e| format!("{}, game {}: {e}", source.file, source.game))
             .or(judge_error),
