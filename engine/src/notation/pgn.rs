@@ -196,6 +196,8 @@ struct RawGame {
     ended: bool,
     /// The last comment of the main line and how many moves came before it.
     comment: Option<(usize, String)>,
+    /// The line of a comment `{` that is never closed (it runs to the end of the text).
+    unclosed: Option<usize>,
 }
 
 impl RawGame {
@@ -244,19 +246,26 @@ pub fn read(text: &str) -> Vec<Result<Game, PgnError>> {
             ';' => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
             '{' => {
                 chars.next();
+                let opened = line;
                 let mut comment = String::new();
+                let mut closed = false;
                 for (_, c) in chars.by_ref() {
                     if c == '\n' {
                         line += 1;
                     }
                     if c == '}' {
+                        closed = true;
                         break;
                     }
                     if comment.len() < FINAL_COMMENT_BYTES {
                         comment.push(c);
                     }
                 }
-                if depth == 0 {
+                if !closed {
+                    // Nothing after it can be read: the game stops there, with an error at
+                    // the line that opened it.
+                    raw.unclosed = Some(opened);
+                } else if depth == 0 {
                     raw.comment = Some((raw.moves.len(), comment.trim().to_string()));
                 }
             }
@@ -301,7 +310,7 @@ pub fn read(text: &str) -> Vec<Result<Game, PgnError>> {
                     Some(pair) => raw.headers.push(pair),
                     None if out.len() < MAX_GAMES => out.push(Err(PgnError::Tag {
                         line,
-                        text: format!("[{tag}"),
+                        text: game::clip(&format!("[{tag}")).into_owned(),
                     })),
                     None => {}
                 }
@@ -412,7 +421,7 @@ fn build(raw: RawGame) -> Result<Game, PgnError> {
         Some(f) if !f.trim().is_empty() => {
             fen::parse_record(&f).map_err(|error| PgnError::Fen {
                 line: raw.line,
-                fen: f.clone(),
+                fen: game::clip(&f).into_owned(),
                 error,
             })?
         }
@@ -451,7 +460,16 @@ fn build(raw: RawGame) -> Result<Game, PgnError> {
             break;
         }
     }
-    let (moves, error) = best.unwrap_or_default();
+    let (moves, mut error) = best.unwrap_or_default();
+    if let Some(line) = raw.unclosed.filter(|_| error.is_none()) {
+        error = Some(game::GameError {
+            ply: moves.len() + 1,
+            text: "{".to_string(),
+            reason: format!(
+                "line {line}: a comment opened here is never closed, so the rest of the text is in it; expected a `}}`"
+            ),
+        });
+    }
     let mut headers = raw.headers;
     if let Some((_, c)) = raw
         .comment
@@ -515,6 +533,22 @@ mod tests {
             Some("Xboard adjudication: perpetual chasing")
         );
         let g = only("1. h2e2 h9g7 (1... b9c7 {in a variation}) 1/2-1/2");
+        assert_eq!(g.header("FinalComment"), None);
+    }
+
+    /// A comment never closed swallows the rest of the text: the game keeps the moves before
+    /// it and says where it opened, instead of ending quietly.
+    #[test]
+    fn an_unclosed_comment_is_an_error_at_its_line() {
+        let g = only("[Event \"x\"]\n\n1. h2e2 h9g7\n2. h0g2 {never closed\n g7h9 3. g2h0 *\n");
+        assert_eq!(iccs_of(&g), ["h2e2", "h9g7", "h0g2"]);
+        let e = g.error.clone().unwrap();
+        assert_eq!(e.ply, 4);
+        assert!(
+            e.to_string()
+                .starts_with("ply 4 ({): line 4: a comment opened here is never closed"),
+            "{e}"
+        );
         assert_eq!(g.header("FinalComment"), None);
     }
 

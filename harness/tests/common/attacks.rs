@@ -150,7 +150,7 @@ pub fn cbf_attributes(n: usize) -> String {
 
 /// Attack 4: a DhtmlXQ block whose move list is `bytes` digits long.
 pub fn dhtmlxq_movelist(bytes: usize) -> String {
-    let unit = "77477062"; // 炮二平五 马8进7, then the same digits again and again
+    let unit = "7747706247776270"; // 炮二平五 马8进7 炮五平二 马7退8, again and again
     let mut text = String::from("[DhtmlXQ]\n[DhtmlXQ_movelist]");
     text.push_str(&unit.repeat(bytes / unit.len()));
     text.push_str("[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n");
