@@ -35,6 +35,10 @@ pub const MAX_CASE_MOVES: usize = 1_000;
 /// the engine is asked): 1 000 plies, 500 rounds, longer than any game played.
 pub const MAX_JUDGE_PLIES: usize = 1_000;
 
+/// The largest game file `qili scan` reads, in bytes, counted as it reads (whatever the file
+/// system says its size is): 64 MiB (a 象棋桥 library of a few thousand games fits).
+pub const MAX_GAME_FILE_BYTES: u64 = 64 << 20;
+
 /// Positions the searches of one game's episodes may visit together in `qili scan` (each ply
 /// still within the rule book's own budget, [`qili::rules::Budgets::nodes`]): once spent, what
 /// is left to search is 未定, the episodes after are left unruled, and the verdicts are

@@ -4,7 +4,88 @@
 
 mod common;
 
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::path::Path;
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
+
 use common::attacks::*;
+use common::{stderr, stdout, Scratch};
+
+/// The system allocator, counting the bytes allocated now and the most at any time (all
+/// threads: the tests that measure hold [`SERIAL`], and so does every other test here).
+struct Counting;
+
+static NOW: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(bytes: usize) {
+    let now = NOW.fetch_add(bytes, Relaxed) + bytes;
+    PEAK.fetch_max(now, Relaxed);
+}
+
+// SAFETY: every call goes to the system allocator with the caller's arguments; the counters
+// are only read by the tests.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        grew(layout.size());
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        NOW.fetch_sub(layout.size(), Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if new_size > layout.size() {
+            grew(new_size - layout.size());
+        } else {
+            NOW.fetch_sub(layout.size() - new_size, Relaxed);
+        }
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Held by every test, so that one's allocations are not counted in another's peak.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// What `f` returns, and the most bytes allocated at once while it ran, beyond what was
+/// allocated before.
+fn peak<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = NOW.load(Relaxed);
+    PEAK.store(before, Relaxed);
+    let out = f();
+    (out, PEAK.load(Relaxed).saturating_sub(before))
+}
+
+/// `qili` with `args` in `cwd`.
+fn qili(cwd: &Path, args: &[&str]) -> Output {
+    common::qili(cwd, args)
+}
+
+/// Every game of a file as `qili scan` reads it (opened, then read piece by piece), with
+/// the most bytes allocated at once.
+fn read_all(path: &Path) -> (Result<usize, String>, usize) {
+    use qili_harness::scan::formats::{open, Format};
+    peak(|| {
+        let opened = open(path, Format::Auto).map_err(|r| r.message)?;
+        let mut games = 0;
+        opened.each_piece(|piece| {
+            games += piece.map_err(|r| r.message)?.len();
+            Ok::<(), String>(())
+        })?;
+        Ok(games)
+    })
+}
 
 /// Writes every attack at full size into `$QILI_ATTACKS`, to be measured by hand with
 /// `/usr/bin/time -v` and `timeout` (the numbers are in the report).
@@ -53,6 +134,7 @@ fn write_the_attack_files() {
 /// named (ruled, or undetermined with the budget) — the cost does not grow with the episodes.
 #[test]
 fn a_game_that_keeps_coming_back_costs_at_most_its_budget() {
+    let _s = serial();
     use qili_harness::scan::episodes::{episodes_within, recurrences};
     let start = qili::Position::start();
     let game = qili::history::recurring_game(&start, 3_000, 30);
@@ -86,6 +168,7 @@ fn a_game_that_keeps_coming_back_costs_at_most_its_budget() {
 /// labels nothing anew.
 #[test]
 fn episodes_of_one_game_label_a_ply_once() {
+    let _s = serial();
     use qili::notation::{fen, iccs};
     use qili_harness::scan::episodes::episodes_within;
     let start = fen::parse("4k4/9/9/9/5R3/9/9/9/9/3K5 w", qili::SetupMode::Standard).unwrap();
@@ -120,6 +203,7 @@ fn episodes_of_one_game_label_a_ply_once() {
 /// stays within its budget (MAX_RULING_WORK), and the plies it cannot afford say so.
 #[test]
 fn a_case_of_the_densest_plies_costs_at_most_its_budget() {
+    let _s = serial();
     use qili::rules::{judge_in, RuleBook, Scope, Work};
     use qili_harness::bounds::MAX_RULING_WORK;
     let start = dense_position();
@@ -159,4 +243,302 @@ fn a_case_of_the_densest_plies_costs_at_most_its_budget() {
             .map(ToString::to_string)
             .collect::<Vec<_>>()
     );
+}
+
+/// Attack 3: a CBF record whose root element has 100 000 attributes is refused before it is
+/// parsed, with the line, in about the bytes of the file.
+#[test]
+fn a_cbf_element_with_too_many_attributes_is_refused_before_parsing() {
+    let _s = serial();
+    let scratch = Scratch::new("attack-attributes");
+    let path = scratch.path().join("many.cbf");
+    let text = cbf_attributes(100_000);
+    std::fs::write(&path, &text).unwrap();
+    let (games, bytes) = read_all(&path);
+    assert_eq!(games, Ok(1));
+    assert!(
+        bytes < 3 * text.len(),
+        "{bytes} bytes for a file of {}",
+        text.len()
+    );
+    let o = qili(
+        scratch.path(),
+        &["scan", "--all", &path.display().to_string()],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("line 2: an element with more than 64 attributes"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Attack 4: a DhtmlXQ move list, a CBF record and a PGN file far larger than any game: what
+/// the readers keep beyond the file's own bytes is bounded by what a game can hold, not by
+/// the file.
+#[test]
+fn large_files_cost_a_small_multiple_of_their_size_and_a_game_at_most() {
+    let _s = serial();
+    let scratch = Scratch::new("attack-large");
+    let movelist = scratch.path().join("long.txt");
+    let text = dhtmlxq_movelist(6 << 20);
+    std::fs::write(&movelist, &text).unwrap();
+    let (games, bytes) = read_all(&movelist);
+    assert_eq!(games, Ok(1));
+    // The file's bytes, held once as text, and a game of MAX_MOVES plies.
+    assert!(
+        bytes < text.len() + (4 << 20),
+        "{bytes} bytes for a file of {}",
+        text.len()
+    );
+    // A CBF record larger than a record can be is refused as it is read.
+    let cbf = scratch.path().join("large.cbf");
+    std::fs::write(&cbf, cbf_large(16 << 20)).unwrap();
+    let (games, bytes) = read_all(&cbf);
+    assert!(games.unwrap_err().contains("MAX_CBF_BYTES"), "{bytes}");
+    // Read through the cap (the buffer doubling as it fills), not the file.
+    assert!(
+        bytes < 3 * qili::notation::cbf::MAX_CBF_BYTES,
+        "{bytes} bytes"
+    );
+    // A PGN file of many games: the text once, and the games.
+    let pgn = scratch.path().join("large.pgn");
+    let text = pgn_large(4 << 20);
+    std::fs::write(&pgn, &text).unwrap();
+    let (games, bytes) = read_all(&pgn);
+    let games = games.unwrap();
+    assert!(games > 40_000, "{games} games");
+    assert!(
+        bytes < 4 * text.len(),
+        "{bytes} bytes for a file of {}",
+        text.len()
+    );
+}
+
+/// The acceptance's eight copies: a file of one game a line is read a piece at a time, so
+/// eight copies as one file hold no more at once than one copy.
+#[test]
+fn a_file_of_one_game_a_line_is_read_a_piece_at_a_time() {
+    let _s = serial();
+    let scratch = Scratch::new("attack-lines");
+    let line = "h2e2 h9g7 h0g2 g7h9 g2h0 h9g7 h0g2 g7h9 b2e2\n";
+    let one = scratch.path().join("one.txt");
+    let eight = scratch.path().join("eight.txt");
+    let text = line.repeat(4 << 20 >> 6);
+    std::fs::write(&one, &text).unwrap();
+    std::fs::write(&eight, text.repeat(8)).unwrap();
+    let (n1, b1) = read_all(&one);
+    let (n8, b8) = read_all(&eight);
+    assert_eq!(n8.unwrap(), 8 * n1.unwrap());
+    assert!(
+        b8 < b1 + (b1 >> 3),
+        "one copy {b1} bytes at the peak, eight {b8}"
+    );
+    // A piece's text and its games.
+    assert!(b8 < 32 << 20, "{b8} bytes");
+}
+
+/// Attacks 9 and 10: `--out` that is one of the files scanned is refused, the file kept; an
+/// existing output is replaced only by a whole new one (a scan killed on the way leaves it
+/// as it was, and the next scan removes what the killed one left).
+#[test]
+fn the_output_is_never_an_input_and_is_replaced_whole_or_not_at_all() {
+    let _s = serial();
+    let scratch = Scratch::new("attack-out");
+    let game = scratch.path().join("game.pgn");
+    let text = recurring_pgn(1_200);
+    std::fs::write(&game, &text).unwrap();
+    let g = game.display().to_string();
+    let o = qili(scratch.path(), &["scan", &g, "--out", &g]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("one of the files scanned"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&game).unwrap(), text);
+    // Through another name for it too.
+    let link = scratch.path().join("link.pgn");
+    std::fs::hard_link(&game, &link).unwrap();
+    let o = qili(
+        scratch.path(),
+        &[
+            "scan",
+            scratch.path().to_str().unwrap(),
+            "--out",
+            link.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    std::fs::remove_file(&link).unwrap();
+
+    let out = scratch.path().join("out").join("scan.jsonl");
+    std::fs::create_dir_all(out.parent().unwrap()).unwrap();
+    std::fs::write(&out, "the previous scan\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qili"))
+        .args(["scan", &g, "--out", out.to_str().unwrap()])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let _ = child.kill();
+    let _ = child.wait();
+    let left = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        left == "the previous scan\n"
+            || (left.ends_with("}\n") && left.lines().all(|l| l.starts_with('{'))),
+        "{left:.200}"
+    );
+    let o = qili(
+        scratch.path(),
+        &["scan", &g, "--out", out.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.starts_with("{\"file\""), "{written:.100}");
+    let names: Vec<String> = std::fs::read_dir(out.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["scan.jsonl"], "what a killed scan left is removed");
+}
+
+/// Attack 10: with standard output closed, the lines cannot go anywhere: an error, not
+/// success.
+#[test]
+#[cfg(unix)]
+fn a_closed_standard_output_is_an_error() {
+    let _s = serial();
+    let scratch = Scratch::new("attack-stdout");
+    let game = scratch.path().join("game.pgn");
+    std::fs::write(&game, recurring_pgn(60)).unwrap();
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg("exec \"$0\" scan \"$1\" >&-")
+        .arg(env!("CARGO_BIN_EXE_qili"))
+        .arg(&game)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("standard output is closed"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Attacks 11 and 14: what vanishes during the walk (a link to nothing stands for it) is an
+/// error for that path and the scan goes on; a FIFO or a device is named as skipped, never
+/// read.
+#[test]
+#[cfg(unix)]
+fn a_vanished_file_or_a_fifo_is_named_and_the_rest_is_scanned() {
+    let _s = serial();
+    let scratch = Scratch::new("attack-walk");
+    let dir = scratch.path().join("games");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("b.pgn"), recurring_pgn(60)).unwrap();
+    std::os::unix::fs::symlink(dir.join("gone.pgn"), dir.join("a.pgn")).unwrap();
+    let fifo = dir.join("c.fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let o = qili(
+        scratch.path(),
+        &["scan", dir.to_str().unwrap(), "/dev/zero"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("a.pgn: No such file or directory"), "{err}");
+    assert!(
+        err.contains("c.fifo: not a regular file (a FIFO), skipped"),
+        "{err}"
+    );
+    assert!(
+        err.contains("/dev/zero: not a regular file (a character device), skipped"),
+        "{err}"
+    );
+    assert!(err.contains("2 file(s), 1 game(s)"), "{err}");
+    assert_eq!(stdout(&o).lines().count(), 1);
+}
+
+/// Attacks 12, 13 and 15: an unclosed comment is an error at its line, the moves before it
+/// ruled; a game's read error is on standard error with its file and ply whether it repeats
+/// or not; an archive or NUL bytes named `.pgn` are no game records, said so.
+#[test]
+fn read_errors_are_said_and_what_is_no_record_is_named() {
+    let _s = serial();
+    let scratch = Scratch::new("attack-errors");
+    let p = |name: &str, bytes: &[u8]| {
+        let path = scratch.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.display().to_string()
+    };
+    let open = p("open.pgn", UNCLOSED_COMMENT.as_bytes());
+    let bad = p("bad.pgn", b"1. h2e2 h9g7 2. h0h2 *\n");
+    let zip = p("zip.pgn", &zip_named_pgn());
+    let nul = p("nul.pgn", &vec![0u8; 1 << 20]);
+    let o = qili(scratch.path(), &["scan", &open, &bad, &zip, &nul]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("open.pgn, game 1: ply 2 ({): line 3: a comment opened here is never closed"),
+        "{err}"
+    );
+    assert!(err.contains("bad.pgn, game 1: ply 3 (h0h2)"), "{err}");
+    assert!(
+        err.contains("zip.pgn: not a game record: looks like a zip archive"),
+        "{err}"
+    );
+    assert!(
+        err.contains("nul.pgn: not a game record: looks like binary data (a NUL byte at byte 0)"),
+        "{err}"
+    );
+    assert!(err.contains("4 file(s), 2 game(s)"), "{err}");
+}
+
+/// Attack 5: a file whose size reads as 0 and that never ends is read through the cap: here
+/// its first bytes already say it is no game record.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_file_that_never_ends_is_read_through_a_cap() {
+    let _s = serial();
+    let (games, bytes) = read_all(Path::new("/proc/self/pagemap"));
+    assert!(games.unwrap_err().contains("not a game record"));
+    assert!(bytes < 1 << 20, "{bytes} bytes");
+}
+
+/// Attack 16: a 1 MB NUL 'move', a 1 MB FEN tag and a 1 MB CBF FEN are quoted in at most 80
+/// characters: what is printed stays small.
+#[test]
+fn echoed_values_are_clipped() {
+    let _s = serial();
+    let scratch = Scratch::new("attack-echo");
+    let p = |name: &str, bytes: &[u8]| {
+        let path = scratch.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.display().to_string()
+    };
+    // The NUL 'move' after a first line of text: past the sniffed head it is read as a move.
+    let mut nul = b"[Event \"nul\"]\n".to_vec();
+    nul.extend(std::iter::repeat_n(b' ', 70_000));
+    nul.extend(pgn_nul_move(1 << 20));
+    let files = [
+        p("nul.pgn", &nul),
+        p("fen.pgn", pgn_long_fen(1 << 20).as_bytes()),
+        p("fen.cbf", cbf_long_fen(1 << 20).as_bytes()),
+    ];
+    for f in &files {
+        let o = qili(scratch.path(), &["scan", f]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(
+            o.stdout.len() + o.stderr.len() < 4_000,
+            "{f}: {} bytes out, {} err: {:.300}",
+            o.stdout.len(),
+            o.stderr.len(),
+            stderr(&o)
+        );
+    }
 }

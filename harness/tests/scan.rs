@@ -91,10 +91,10 @@ fn real_xqf_files_are_read_and_their_repetitions_ruled() {
     assert!(!line["episodes"].as_array().unwrap().is_empty());
 }
 
-/// `--report DIR` writes DIR/scan.html: one section for the game with a repetition, its board,
-/// and the verdict; the game without one is left out.
+/// `--report DIR` writes DIR/scan.html, the index, and a page of games: one section for the
+/// game with a repetition, its board, and the verdict; the game without one is left out.
 #[test]
-fn the_report_is_one_page_with_a_section_per_game_with_a_repetition() {
+fn the_report_is_an_index_and_a_page_with_a_section_per_game_with_a_repetition() {
     let scratch = Scratch::new("scan-report");
     let file = fixtures().join("perpetual-check.pgn");
     let dir = scratch.path().join("out");
@@ -108,7 +108,12 @@ fn the_report_is_one_page_with_a_section_per_game_with_a_repetition() {
         ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let html = std::fs::read_to_string(dir.join("scan.html")).unwrap();
+    let index = std::fs::read_to_string(dir.join("scan.html")).unwrap();
+    assert!(
+        index.contains("<a href=\"games-0001.html\">1 games</a>"),
+        "{index}"
+    );
+    let html = std::fs::read_to_string(dir.join("games-0001.html")).unwrap();
     assert_eq!(html.matches("<section class=\"game\"").count(), 1, "{html}");
     assert_eq!(html.matches("<svg class=\"board\"").count(), 1);
     assert!(html.contains("红方作负"), "{html}");
@@ -243,7 +248,7 @@ fn sample_xqf_and_sample_pgn_are_the_same_game() {
     };
     let gbk = |b: &[u8]| encoding_rs::GBK.decode(b).0.into_owned();
     let x = qili::notation::xqf::read(&xqf, gbk).unwrap();
-    let (text, encoding) = qili_harness::scan::decode::decode(&pgn);
+    let (text, encoding) = qili_harness::scan::input::decode(pgn);
     assert_eq!(encoding, "GBK");
     let games = qili::notation::pgn::read(&text);
     assert_eq!(games.len(), 1);

@@ -2,14 +2,16 @@
 //!
 //! A game is a start position and its main line; what repeats in it is grouped into episodes
 //! ([`episodes`]), and each episode is ruled as the whole-game rules rule a game that ends
-//! there (the cycle repeating at its end). Text files are decoded first ([`decode`]).
+//! there (the cycle repeating at its end). A file is read through a cap and sniffed, and its
+//! text decoded, by [`input`]; the lines go out as a whole through [`output`].
 
 pub mod case;
-pub mod decode;
 pub mod episodes;
 pub mod files;
 pub mod formats;
 pub mod html;
+pub mod input;
+pub mod output;
 pub mod record;
 pub mod summary;
 
