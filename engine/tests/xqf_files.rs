@@ -1,7 +1,10 @@
-//! The XQF reader over the real files in `../shared/games` (beside the workspace; see its
-//! README for their sources and licences — they are read in place, never copied here). When
-//! the directory is absent the tests print a note and pass.
+//! The XQF reader over the project's XQF file in `games/records/qili` (always) and the real
+//! files in `../shared/games` (beside the workspace; see its README for their sources and
+//! licences — they are read in place, never copied here). Where that directory is absent its
+//! tests are listed as ignored and counted (tests/common/shared.rs).
 //!
+//! - `games/records/qili/perpetual-check.xqf` (XQF 1.0, written by the harness's
+//!   `game_records` test) is the game of `perpetual-check.pgn` beside it (GBK, Chinese moves).
 //! - xqbase/eleeye `XQFTOOLS/SAMPLE.XQF` is the game of `SAMPLE.PGN` (GBK, Chinese moves), and
 //!   hbsxcjp/cchess `4.XQF` (XQF 1.0, 四两拨千斤) the game of `01.pgn_iccs`: both give the same start and moves.
 //! - walker8088/cchess `test1.xqf` gives the moves listed in `test1_move.txt`.
@@ -9,24 +12,38 @@
 //!   `NoMove` have no moves.
 //! - Every `.xqf` file under the directory reads or fails with an error, never a panic.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
+use common::shared::{self, local};
 use proptest::prelude::*;
 use qili::notation::game::Game;
 use qili::notation::{self, fen, xqf};
 use qili::{Move, Position, SetupMode};
 
-fn games() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/games");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        eprintln!(
-            "note: {} is absent, the XQF file tests are skipped",
-            dir.display()
-        );
-        None
-    }
+fn main() {
+    let local = vec![
+        local("the_projects_xqf_is_its_pgn", the_projects_xqf_is_its_pgn),
+        local("random_bytes_never_panic", random_bytes_never_panic),
+        local("mutated_samples_never_panic", mutated_samples_never_panic),
+    ];
+    let shared = vec![
+        shared::shared("sample_xqf_is_sample_pgn", sample_xqf_is_sample_pgn),
+        shared::shared("hbsxcjp_4_is_its_iccs_pgn", hbsxcjp_4_is_its_iccs_pgn),
+        shared::shared("test1_gives_its_move_list", test1_gives_its_move_list),
+        shared::shared("broken_samples_say_where", broken_samples_say_where),
+        shared::shared(
+            "every_xqf_file_reads_or_says_why",
+            every_xqf_file_reads_or_says_why,
+        ),
+    ];
+    shared::run("xqf_files", local, shared)
+}
+
+/// The project's game records (games/records/qili).
+fn records() -> PathBuf {
+    common::game_records().join("qili")
 }
 
 /// The GBK codes of the characters Chinese move notation uses; enough to read the moves of a
@@ -145,10 +162,26 @@ fn read(dir: &Path, path: &str) -> Game {
     xqf::read(&bytes, lossy).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-#[test]
-fn sample_xqf_is_sample_pgn() {
-    let Some(dir) = games() else { return };
-    let g = read(&dir, "xqbase__eleeye/XQFTOOLS/SAMPLE.XQF");
+fn the_projects_xqf_is_its_pgn() {
+    let dir = records();
+    let g = read(&dir, "perpetual-check.xqf");
+    let text = gbk_moves_only(&std::fs::read(dir.join("perpetual-check.pgn")).unwrap());
+    let (start, moves) = pgn(&text);
+    assert_eq!(
+        fen::write(&g.start),
+        "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w",
+        "图6"
+    );
+    assert_eq!(g.start, start);
+    assert_eq!(g.error, None);
+    assert_eq!(g.moves.len(), 12);
+    assert_eq!(g.moves, moves);
+    assert_eq!(g.header("Result"), Some("0-1"));
+    assert_eq!(g.header("Date"), Some("2025.06.01"));
+}
+
+fn sample_xqf_is_sample_pgn(dir: &Path) {
+    let g = read(dir, "xqbase__eleeye/XQFTOOLS/SAMPLE.XQF");
     let text =
         gbk_moves_only(&std::fs::read(dir.join("xqbase__eleeye/XQFTOOLS/SAMPLE.PGN")).unwrap());
     let (start, moves) = pgn(&text);
@@ -159,10 +192,8 @@ fn sample_xqf_is_sample_pgn() {
     assert_eq!(g.header("Date"), Some("1999.12.09"));
 }
 
-#[test]
-fn hbsxcjp_4_is_its_iccs_pgn() {
-    let Some(dir) = games() else { return };
-    let g = read(&dir, "hbsxcjp__cchess/4.XQF");
+fn hbsxcjp_4_is_its_iccs_pgn(dir: &Path) {
+    let g = read(dir, "hbsxcjp__cchess/4.XQF");
     let text = gbk_moves_only(&std::fs::read(dir.join("hbsxcjp__cchess/01.pgn_iccs")).unwrap());
     let (start, moves) = pgn(&text);
     assert_eq!(g.start, start);
@@ -170,10 +201,8 @@ fn hbsxcjp_4_is_its_iccs_pgn() {
     assert_eq!(g.moves, moves);
 }
 
-#[test]
-fn test1_gives_its_move_list() {
-    let Some(dir) = games() else { return };
-    let g = read(&dir, "walker8088__cchess/tests/data/test1.xqf");
+fn test1_gives_its_move_list(dir: &Path) {
+    let g = read(dir, "walker8088__cchess/tests/data/test1.xqf");
     let list =
         std::fs::read_to_string(dir.join("walker8088__cchess/tests/data/test1_move.txt")).unwrap();
     let mut lines = list.lines();
@@ -189,17 +218,15 @@ fn test1_gives_its_move_list() {
     assert_eq!(g.error, None);
 }
 
-#[test]
-fn broken_samples_say_where() {
-    let Some(dir) = games() else { return };
+fn broken_samples_say_where(dir: &Path) {
     let data = "walker8088__cchess/tests/data/";
     for name in ["EmptyTest.xqf", "NoMove.xqf"] {
-        let g = read(&dir, &format!("{data}{name}"));
+        let g = read(dir, &format!("{data}{name}"));
         assert!(g.moves.is_empty(), "{name}: {:?}", g.moves);
         assert_eq!(g.error, None, "{name}");
     }
     // BadMoveTest3's main line plays 帅五进六 (e1f0) at ply 10 with no piece on e1.
-    let g = read(&dir, &format!("{data}BadMoveTest3.xqf"));
+    let g = read(dir, &format!("{data}BadMoveTest3.xqf"));
     assert_eq!(g.moves.len(), 9);
     let e = g.error.expect("BadMoveTest3 has a bad move");
     assert_eq!(e.to_string(), "ply 10 (e1f0): there is no piece on e1");
@@ -211,7 +238,7 @@ fn broken_samples_say_where() {
         ("BadMoveTest2.xqf", 35),
         ("BadMoveTest4.xqf", 9),
     ] {
-        let g = read(&dir, &format!("{data}{name}"));
+        let g = read(dir, &format!("{data}{name}"));
         assert_eq!((g.moves.len(), &g.error), (plies, &None), "{name}");
     }
 }
@@ -231,16 +258,14 @@ fn xqf_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-#[test]
-fn every_xqf_file_reads_or_says_why() {
-    let Some(dir) = games() else { return };
+fn every_xqf_file_reads_or_says_why(dir: &Path) {
     let mut files = Vec::new();
-    xqf_files(&dir, &mut files);
+    xqf_files(dir, &mut files);
     assert!(files.len() >= 60, "{} XQF files", files.len());
     let mut whole = 0;
     for f in &files {
         let bytes = std::fs::read(f).unwrap();
-        let name = f.strip_prefix(&dir).unwrap().display().to_string();
+        let name = f.strip_prefix(dir).unwrap().display().to_string();
         match xqf::read(&bytes, lossy) {
             Ok(g) => {
                 match &g.error {
@@ -261,12 +286,11 @@ fn every_xqf_file_reads_or_says_why() {
     eprintln!("{whole} of {} XQF files read whole", files.len());
 }
 
+/// The XQF files to mutate: the project's, and those of `../shared/games` where it is.
 fn samples() -> Vec<Vec<u8>> {
-    let Some(dir) = games() else {
-        return vec![];
-    };
     let mut files = Vec::new();
-    xqf_files(&dir, &mut files);
+    xqf_files(&records(), &mut files);
+    xqf_files(&shared::games_dir(), &mut files);
     files
         .iter()
         .filter_map(|f| std::fs::read(f).ok())
@@ -275,9 +299,12 @@ fn samples() -> Vec<Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    // No regressions file: outside `#[test]` proptest cannot place one beside the source.
+    #![proptest_config(ProptestConfig {
+        failure_persistence: None,
+        ..ProptestConfig::with_cases(256)
+    })]
 
-    #[test]
     fn random_bytes_never_panic(mut bytes in proptest::collection::vec(any::<u8>(), 0..3000), version in any::<u8>()) {
         if bytes.len() > 2 {
             bytes[0] = b'X';
@@ -287,12 +314,9 @@ proptest! {
         let _ = xqf::read(&bytes, lossy);
     }
 
-    #[test]
     fn mutated_samples_never_panic(pick in any::<prop::sample::Index>(), edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..20), cut in any::<prop::sample::Index>()) {
         let files = samples();
-        if files.is_empty() {
-            return Ok(());
-        }
+        prop_assert!(!files.is_empty(), "no XQF file in games/records/qili");
         let mut bytes = files[pick.index(files.len())].clone();
         for (at, b) in edits {
             let i = at.index(bytes.len());

@@ -35,6 +35,24 @@ pub mod raw {
         pub realises: Option<Vec<String>>,
         #[serde(default)]
         pub missing: Option<Vec<String>>,
+        /// With `provenance: game`: the game record the position was taken from.
+        #[serde(default)]
+        pub game: Option<GameRef>,
+    }
+
+    /// Where in a game record a position stands: the record, which game of it, and how many
+    /// plies of its main line lead there.
+    #[derive(Clone, Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct GameRef {
+        pub record: String,
+        #[serde(default = "first")]
+        pub game: usize,
+        pub after_ply: usize,
+    }
+
+    fn first() -> usize {
+        1
     }
 
     #[derive(Debug, Deserialize)]
@@ -56,11 +74,29 @@ pub mod raw {
         pub text: Option<String>,
         #[serde(default)]
         pub lines: Vec<Line>,
+        /// With a dispute: the other reports of the same ruling, each as written.
+        #[serde(default)]
+        pub accounts: Vec<Account>,
         #[serde(default)]
         pub notes: Option<String>,
     }
 
-    /// Where the published answer comes from. Years and pages may be written as numbers.
+    /// Another report of a dispute's ruling: where it stands, its words, and whether it
+    /// reports the same ruling as the block.
+    #[derive(Clone, Debug, PartialEq, Eq, Deserialize, serde::Serialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Account {
+        #[serde(rename = "where")]
+        pub at: String,
+        pub text: String,
+        pub agrees: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub note: Option<String>,
+    }
+
+    /// Where the published answer comes from. Years and pages may be written as numbers. A
+    /// dispute (`kind: dispute`: a ruling given at an event, as a source reports it) also
+    /// names the event, the game and who ruled.
     #[derive(Clone, Debug, Default, Deserialize, serde::Serialize)]
     #[serde(deny_unknown_fields)]
     pub struct Source {
@@ -89,6 +125,39 @@ pub mod raw {
         pub transcription: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pub via: Option<String>,
+        /// `publication` (the default: a book, an article) or `dispute`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub kind: Option<String>,
+        /// A dispute's source thread or report (a file under ../shared/games, or a title).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub thread: Option<String>,
+        /// The post (or posts) of the thread that report the ruling.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub post: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub event: Option<String>,
+        #[serde(
+            default,
+            deserialize_with = "text_or_number",
+            skip_serializing_if = "Option::is_none"
+        )]
+        pub date: Option<String>,
+        #[serde(
+            default,
+            deserialize_with = "text_or_number",
+            skip_serializing_if = "Option::is_none"
+        )]
+        pub round: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub red: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub black: Option<String>,
+        /// Who gave the ruling, as the source names them (裁判长, 裁判 …).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub ruled_by: Option<String>,
+        /// The rules the event played under, as the source says.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub rules_in_force: Option<String>,
     }
 
     #[derive(Debug, Deserialize)]
@@ -133,7 +202,7 @@ pub mod raw {
     }
 }
 
-pub use raw::Source;
+pub use raw::{Account, Source};
 
 /// A case that passed the lint: every field checked, every move legal.
 #[derive(Clone, Debug)]
@@ -160,6 +229,38 @@ pub enum Provenance {
         realises: Vec<String>,
         missing: Vec<String>,
     },
+    /// Taken from a game record: the position after `after_ply` plies of game `game`'s main
+    /// line in `record`.
+    Game {
+        record: String,
+        game: usize,
+        after_ply: usize,
+    },
+}
+
+/// A ruling given at an event (`source.kind: dispute`), checked: the event, the game, who
+/// ruled, and the other reports of it. The ruling's words are the block's `text`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Dispute {
+    pub event: String,
+    /// As written: `2012-05-09`, `2012-05` or `2012`.
+    pub date: String,
+    pub year: u16,
+    pub red: String,
+    pub black: String,
+    pub round: Option<String>,
+    pub ruled_by: String,
+    pub thread: String,
+    pub post: Option<String>,
+    pub rules_in_force: Option<String>,
+    pub accounts: Vec<Account>,
+}
+
+impl Dispute {
+    /// Whether another report of the ruling says something else.
+    pub fn sources_disagree(&self) -> bool {
+        self.accounts.iter().any(|a| !a.agrees)
+    }
 }
 
 /// Where the published per-move labels come from.
@@ -196,6 +297,8 @@ pub struct PublishedRuling {
     pub text: Option<String>,
     pub lines: Vec<CitedLine>,
     pub notes: Option<String>,
+    /// `Some` for a ruling given at an event (`source.kind: dispute`).
+    pub dispute: Option<Dispute>,
 }
 
 impl PublishedRuling {

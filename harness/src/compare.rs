@@ -268,6 +268,7 @@ mod tests {
             text: None,
             lines: Vec::new(),
             notes: None,
+            dispute: None,
         }
     }
 

@@ -13,7 +13,8 @@ use qili::{Move, Position, SetupMode};
 
 use crate::bounds::{self, clip, clip_value_in, MAX_CASE_MOVES, MAX_CASE_PLIES};
 use crate::case::{
-    raw, Case, CitedLine, CycleClaim, LabelsFrom, Provenance, PublishedMove, PublishedRuling,
+    raw, Case, CitedLine, CycleClaim, Dispute, LabelsFrom, Provenance, PublishedMove,
+    PublishedRuling,
 };
 use crate::edition::Edition;
 use crate::locate::{index, join, Loc, Locations};
@@ -253,8 +254,16 @@ impl Linter<'_> {
     }
 
     fn provenance(&mut self, raw: &raw::Position) -> Option<Provenance> {
+        if raw.game.is_some() && raw.provenance != "game" {
+            let at = self.locs.key("position.game");
+            self.problems.push(Problem::new(
+                self.file,
+                at,
+                "position.game: only a position taken from a game record names it, expected `provenance: game` or no `game`".to_string(),
+            ));
+        }
         match raw.provenance.as_str() {
-            "published" => {
+            "published" | "game" => {
                 for key in ["realises", "missing"] {
                     let given = if key == "realises" {
                         raw.realises.is_some()
@@ -271,7 +280,33 @@ impl Linter<'_> {
                         ));
                     }
                 }
-                Some(Provenance::Published)
+                if raw.provenance == "published" {
+                    return Some(Provenance::Published);
+                }
+                let Some(g) = &raw.game else {
+                    self.problem(
+                        "position.provenance",
+                        "a position taken from a game names the record, expected `game:` with `record` (the file or the game's source), `game` (which game of it, from 1) and `after_ply` (the plies of its main line before the position)",
+                    );
+                    return None;
+                };
+                if g.record.trim().is_empty() {
+                    self.problem(
+                        "position.game.record",
+                        "expected the game record the position is from (a file under ../shared/games, or where the game was published)",
+                    );
+                }
+                if g.game == 0 {
+                    self.problem(
+                        "position.game.game",
+                        "0 is not a game, expected the game's 1-based index in the record",
+                    );
+                }
+                Some(Provenance::Game {
+                    record: g.record.clone(),
+                    game: g.game,
+                    after_ply: g.after_ply,
+                })
             }
             "reconstructed" => {
                 let realises = raw.realises.clone().unwrap_or_default();
@@ -290,7 +325,7 @@ impl Linter<'_> {
                 self.problem(
                     "position.provenance",
                     format!(
-                        "'{}' is not a provenance, expected published or reconstructed",
+                        "'{}' is not a provenance, expected published, reconstructed or game",
                         clip(other)
                     ),
                 );
@@ -362,6 +397,7 @@ impl Linter<'_> {
             }
         };
         let verdict = self.verdict(path, &raw);
+        let dispute = self.dispute(path, &raw);
         let moves_path = join(path, "moves");
         if raw.moves.is_empty() {
             self.problem(&moves_path, "no moves, expected the moves as published");
@@ -455,7 +491,161 @@ impl Linter<'_> {
             text: raw.text.filter(|_| raw.verdict.is_some()),
             lines,
             notes: raw.notes,
+            dispute: dispute?,
         })
+    }
+
+    /// A dispute's source (`source.kind: dispute`): the thread, event, date, players and who
+    /// ruled are required (the ruling's words are the block's `text`, which [`Self::verdict`]
+    /// requires with a verdict); a publication names none of them. `None` when something is wrong; `Some(None)` for a publication.
+    fn dispute(&mut self, path: &str, raw: &raw::Published) -> Option<Option<Dispute>> {
+        let src = &raw.source;
+        let kind_path = join(path, "source.kind");
+        let is_dispute = match src.kind.as_deref() {
+            None | Some("publication") => false,
+            Some("dispute") => true,
+            Some(other) => {
+                self.problem(
+                    &kind_path,
+                    format!(
+                        "'{}' is not a source kind, expected publication (a book or an article; the default) or dispute (a ruling given at an event)",
+                        clip(other)
+                    ),
+                );
+                return None;
+            }
+        };
+        let dispute_keys: [(&str, &Option<String>); 9] = [
+            ("thread", &src.thread),
+            ("event", &src.event),
+            ("date", &src.date),
+            ("red", &src.red),
+            ("black", &src.black),
+            ("ruled_by", &src.ruled_by),
+            ("post", &src.post),
+            ("round", &src.round),
+            ("rules_in_force", &src.rules_in_force),
+        ];
+        if !is_dispute {
+            let mut ok = true;
+            for (key, _) in dispute_keys.iter().filter(|(_, v)| v.is_some()) {
+                ok = false;
+                let key_path = join(path, &format!("source.{key}"));
+                let at = self.locs.key(&key_path);
+                self.problems.push(Problem::new(
+                    self.file,
+                    at,
+                    format!(
+                        "{key_path}: only a dispute names it, expected `kind: dispute` in the source or no `{key}`"
+                    ),
+                ));
+            }
+            if !raw.accounts.is_empty() {
+                ok = false;
+                self.problem(
+                    &join(path, "accounts"),
+                    "only a dispute lists the other reports of its ruling, expected `kind: dispute` in the source or no `accounts`",
+                );
+            }
+            return ok.then_some(None);
+        }
+        let mut ok = true;
+        let mut required = |l: &mut Self, key: &str, value: &Option<String>, what: &str| match value
+            .as_deref()
+            .map(str::trim)
+        {
+            Some(v) if !v.is_empty() => v.to_string(),
+            _ => {
+                ok = false;
+                l.problem(
+                    &join(path, &format!("source.{key}")),
+                    format!("a dispute needs it, expected {what}"),
+                );
+                String::new()
+            }
+        };
+        let thread = required(self, "thread", &src.thread, "the thread or report the ruling is from (its file under ../shared/games, or its title)");
+        let event = required(self, "event", &src.event, "the event where the ruling was given, as the source names it (不详 when it names none, with notes saying how the event is known)");
+        let date = required(
+            self,
+            "date",
+            &src.date,
+            "the game's date: YYYY-MM-DD, YYYY-MM or YYYY",
+        );
+        let red = required(
+            self,
+            "red",
+            &src.red,
+            "red's player, as the source names them",
+        );
+        let black = required(
+            self,
+            "black",
+            &src.black,
+            "black's player, as the source names them",
+        );
+        let ruled_by = required(
+            self,
+            "ruled_by",
+            &src.ruled_by,
+            "who gave the ruling, as the source names them (裁判长, 裁判 …)",
+        );
+        let year = if date.is_empty() {
+            None
+        } else {
+            let y = date_year(&date);
+            if y.is_none() {
+                ok = false;
+                self.problem(
+                    &join(path, "source.date"),
+                    format!(
+                        "'{}' is not a date, expected YYYY-MM-DD, YYYY-MM or YYYY (a year from 1900 to 2099)",
+                        clip(&date)
+                    ),
+                );
+            }
+            y
+        };
+        for (i, a) in raw.accounts.iter().enumerate() {
+            let apath = index(&join(path, "accounts"), i);
+            if a.at.trim().is_empty() {
+                ok = false;
+                self.problem(
+                    &join(&apath, "where"),
+                    "expected where the account stands (a thread and post, a page)",
+                );
+            }
+            if a.text.trim().is_empty() {
+                ok = false;
+                self.problem(
+                    &join(&apath, "text"),
+                    "expected the account's words, verbatim",
+                );
+            }
+            if !a.agrees && a.note.as_deref().is_none_or(|n| n.trim().is_empty()) {
+                ok = false;
+                self.problem(
+                    &join(&apath, "note"),
+                    "an account that reports another ruling (`agrees: false`) says how it differs, expected a `note`",
+                );
+            }
+        }
+        if !ok {
+            return None;
+        }
+        Some(Some(Dispute {
+            event,
+            date,
+            year: year?,
+            red,
+            black,
+            round: src.round.clone(),
+            ruled_by,
+            thread,
+            post: src.post.clone(),
+            rules_in_force: src.rules_in_force.clone(),
+            accounts: raw.accounts.clone(),
+        }))
     }
 
     /// The published verdict and its text, or neither when the source publishes no verdict
@@ -703,6 +893,27 @@ impl Linter<'_> {
 }
 
 /// Whether notes mention the verdict (as they must when none is published).
+/// The year of a date written `YYYY-MM-DD`, `YYYY-MM` or `YYYY` (1900–2099), with a valid
+/// month and day when they are given.
+fn date_year(date: &str) -> Option<u16> {
+    let parts: Vec<&str> = date.split('-').collect();
+    let num = |s: &str, len: usize| {
+        (s.len() == len && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u16>().ok())
+            .flatten()
+    };
+    let year = num(parts.first()?, 4).filter(|y| (1900..2100).contains(y))?;
+    match parts.as_slice() {
+        [_] => Some(year),
+        [_, m] => num(m, 2).filter(|m| (1..=12).contains(m)).map(|_| year),
+        [_, m, d] => {
+            num(m, 2).filter(|m| (1..=12).contains(m))?;
+            num(d, 2).filter(|d| (1..=31).contains(d)).map(|_| year)
+        }
+        _ => None,
+    }
+}
+
 pub fn mentions_verdict(notes: &str) -> bool {
     notes.to_ascii_lowercase().contains("verdict") || notes.contains("结论")
 }

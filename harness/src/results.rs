@@ -6,7 +6,7 @@ use qili::rules::{Cycle, Evidence, Label, Ruling};
 use qili::Color;
 use serde::Serialize;
 
-use crate::case::{Case, CitedLine, CycleClaim, LabelsFrom, Provenance, Source};
+use crate::case::{Case, CitedLine, CycleClaim, Dispute, LabelsFrom, Provenance, Source};
 use crate::compare::{Comparison, Difference, Outcome};
 use crate::corpus::{BrokenFile, Corpus};
 use crate::engines::conformance::{Cell, Conformance};
@@ -20,8 +20,9 @@ use crate::view::anchor;
 
 /// Bump when the shape of `results.json` changes (README.md, "results.json", lists the
 /// versions). 2: `rule_books`, the verdicts under each rule book; 3: a published verdict may be
-/// absent (null); 6: totals named for what they count; 7: `engines`, the conformance table.
-pub const SCHEMA_VERSION: u32 = 7;
+/// absent (null); 6: totals named for what they count; 7: `engines`, the conformance table;
+/// 8: `disputes`, the rulings given at events beside qili's, and the `game` provenance.
+pub const SCHEMA_VERSION: u32 = 8;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Results {
@@ -44,6 +45,75 @@ pub struct Results {
     /// Per branch of the ruling model: how many published labels it decides and how many of
     /// them agree, every branch listed.
     pub branches: Vec<BranchRow>,
+    /// The rulings given at real events (`source.kind: dispute`) beside qili's, in case order.
+    pub disputes: Vec<DisputeRow>,
+}
+
+/// A ruling given at an event and qili's, side by side: one per dispute case × edition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DisputeRow {
+    pub case: String,
+    pub edition: String,
+    pub anchor: String,
+    pub event: String,
+    pub year: u16,
+    pub date: String,
+    pub red: String,
+    pub black: String,
+    pub ruled_by: String,
+    /// The recorded ruling (`None`: the source reports labels only), in Chinese, and its words.
+    pub ruling: Option<String>,
+    pub ruling_chinese: Option<String>,
+    pub ruling_text: Option<String>,
+    /// The moves the source labels, and how many of them qili labels alike.
+    pub labels_stated: usize,
+    pub labels_agreeing: usize,
+    /// qili's verdict (`None`: not judged).
+    pub qili: Option<String>,
+    pub qili_chinese: Option<String>,
+    /// Whether qili's verdict is the ruling's (`None`: no ruling or no verdict to compare).
+    pub verdict_agrees: Option<bool>,
+    pub outcome: Outcome,
+    /// Another report of the ruling says something else.
+    pub sources_disagree: bool,
+}
+
+/// The dispute rows of `cases`.
+fn dispute_rows(cases: &[CaseResult]) -> Vec<DisputeRow> {
+    let mut out = Vec::new();
+    for c in cases {
+        for e in &c.editions {
+            let Some(d) = &e.dispute else { continue };
+            let labels_stated = e.plies.iter().filter(|p| p.published.is_some()).count();
+            let labels_agreeing = e
+                .plies
+                .iter()
+                .filter(|p| p.published.is_some() && p.status == PlyStatus::Agrees)
+                .count();
+            out.push(DisputeRow {
+                case: c.id.clone(),
+                edition: e.edition.clone(),
+                anchor: e.anchor.clone(),
+                event: d.event.clone(),
+                year: d.year,
+                date: d.date.clone(),
+                red: d.red.clone(),
+                black: d.black.clone(),
+                ruled_by: d.ruled_by.clone(),
+                ruling: e.published_verdict.clone(),
+                ruling_chinese: e.published_verdict_chinese.clone(),
+                ruling_text: e.published_text.clone(),
+                labels_stated,
+                labels_agreeing,
+                qili: e.engine.as_ref().map(|en| en.verdict.clone()),
+                qili_chinese: e.engine.as_ref().map(|en| en.verdict_chinese.clone()),
+                verdict_agrees: e.comparison.as_ref().and_then(|cmp| cmp.verdict_agrees),
+                outcome: e.outcome,
+                sources_disagree: d.sources_disagree(),
+            });
+        }
+    }
+    out
 }
 
 /// What one branch of the ruling model decides across the run: the published plies whose
@@ -221,6 +291,9 @@ pub struct EditionResult {
     pub plies: Vec<PlyResult>,
     pub lines: Vec<CitedLine>,
     pub notes: Option<String>,
+    /// A ruling given at an event: its event, players, who ruled and the other reports of it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dispute: Option<Dispute>,
     /// Each engine's answer (the same as in `engines.rows`, so not written twice).
     #[serde(skip)]
     pub engine_cells: Vec<Cell>,
@@ -411,6 +484,7 @@ fn edition_result(run: &EditionRun) -> EditionResult {
         plies,
         lines: block.lines.clone(),
         notes: block.notes.clone(),
+        dispute: block.dispute.clone(),
         engine_cells: Vec::new(),
     }
 }
@@ -488,9 +562,11 @@ pub fn build(
         }
     }
     let branches = branch_rows(&cases);
+    let disputes = dispute_rows(&cases);
     Results {
         schema_version: SCHEMA_VERSION,
         branches,
+        disputes,
         rules_override: options.rules.as_ref().map(|b| b.id.name().to_string()),
         filter: options.filter.clone(),
         totals,

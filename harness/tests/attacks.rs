@@ -542,3 +542,54 @@ fn echoed_values_are_clipped() {
         );
     }
 }
+
+/// `--out` naming what is not a regular file (a FIFO here, `/dev/null` alike) is written to as
+/// it is, never replaced by a file; a link is followed, the file it names replaced and the
+/// link kept.
+#[test]
+#[cfg(unix)]
+fn an_output_that_is_a_fifo_or_a_link_stays_what_it_is() {
+    use std::os::unix::fs::FileTypeExt;
+    let _s = serial();
+    let scratch = Scratch::new("attack-out-kinds");
+    let game = scratch.path().join("game.pgn");
+    std::fs::write(&game, recurring_pgn(60)).unwrap();
+    let g = game.display().to_string();
+    let fifo = scratch.path().join("lines.fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let o = qili(
+        scratch.path(),
+        &["scan", &g, "--out", fifo.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(reader.join().unwrap().starts_with("{\"file\""));
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+
+    let real = scratch.path().join("real.jsonl");
+    std::fs::write(&real, "old\n").unwrap();
+    let link = scratch.path().join("link.jsonl");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let o = qili(
+        scratch.path(),
+        &["scan", &g, "--out", link.to_str().unwrap()],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&real)
+        .unwrap()
+        .starts_with("{\"file\""));
+}

@@ -1,5 +1,5 @@
-//! `qili scan` end to end: a fixture of the project's own, and (where ../shared is beside the
-//! checkout) real game files.
+//! `qili scan` end to end on a fixture of the project's own; game_records.rs scans the
+//! committed records of games/records and the collections of ../shared.
 
 mod common;
 
@@ -47,48 +47,6 @@ fn a_missing_path_is_an_error_naming_it() {
     let o = qili(&fixtures(), &["scan", "no-such-file.pgn"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no-such-file.pgn"), "{}", stderr(&o));
-}
-
-/// The 象甲联赛 games (Big5 PGN, traditional characters; CC BY 4.0): every game read, most of
-/// them with a repetition.
-#[test]
-fn real_big5_pgn_games_are_read_and_their_repetitions_ruled() {
-    let dir = corpus_dir().join("../../shared/games/Yvonne761__Chinese-Chess-Practical-Dataset");
-    if !dir.is_dir() {
-        eprintln!("skipped: {} is not here", dir.display());
-        return;
-    }
-    let o = qili(&fixtures(), &["scan", &dir.display().to_string()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let lines: Vec<serde_json::Value> = stdout(&o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert!(lines.len() >= 100, "{} lines; {}", lines.len(), stderr(&o));
-    assert!(
-        lines.iter().all(|l| l["encoding"] == "Big5"),
-        "{}",
-        stderr(&o)
-    );
-}
-
-/// XQF files (象棋演播室; FastLight126__vschess, LGPL: read in place): every sound file read,
-/// its headers decoded from GBK, and a repetition in 0.xqf (全国象棋个人锦标赛 1992, 蒋志梁–胡荣华)
-/// ruled.
-#[test]
-fn real_xqf_files_are_read_and_their_repetitions_ruled() {
-    let dir = corpus_dir().join("../../shared/games/FastLight126__vschess");
-    if !dir.is_dir() {
-        eprintln!("skipped: {} is not here", dir.display());
-        return;
-    }
-    let file = dir.join("0.xqf");
-    let o = qili(&fixtures(), &["scan", &file.display().to_string()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let line: serde_json::Value = serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
-    assert_eq!(line["format"], "xqf");
-    assert_eq!(line["headers"][5][1], "上海胡荣华", "{line}");
-    assert!(!line["episodes"].as_array().unwrap().is_empty());
 }
 
 /// `--report DIR` writes DIR/scan.html, the index, and a page of games: one section for the
@@ -144,6 +102,15 @@ fn a_case_skeleton_is_refused_until_completed_then_accepted() {
         "{skeleton}"
     );
     assert!(skeleton.contains("cycle: exact"));
+    // The position is the game's, named with the record and the ply before the cycle.
+    assert!(
+        skeleton.contains("  provenance: game\n  game: { record: "),
+        "{skeleton}"
+    );
+    assert!(
+        skeleton.contains("perpetual-check.pgn\", game: 1, after_ply: 8 }"),
+        "{skeleton}"
+    );
     assert_eq!(skeleton.matches("iccs:").count(), 4, "{skeleton}");
     // qili's verdict is in a comment only, and no move carries a label.
     assert!(
@@ -231,67 +198,4 @@ fn a_case_skeleton_is_refused_until_completed_then_accepted() {
         "{}",
         stderr(&none)
     );
-}
-
-/// The same game in two formats, each read as the scan reads it: xqbase/eleeye's SAMPLE.XQF
-/// (binary, GBK strings) and SAMPLE.PGN (GBK text, detected; Chinese moves, a FEN start, long
-/// comments) give the same start, the same moves and the same players, date and result.
-#[test]
-fn sample_xqf_and_sample_pgn_are_the_same_game() {
-    let dir = corpus_dir().join("../../shared/games/xqbase__eleeye/XQFTOOLS");
-    let (Ok(xqf), Ok(pgn)) = (
-        std::fs::read(dir.join("SAMPLE.XQF")),
-        std::fs::read(dir.join("SAMPLE.PGN")),
-    ) else {
-        eprintln!("skipped: {} is not here", dir.display());
-        return;
-    };
-    let gbk = |b: &[u8]| encoding_rs::GBK.decode(b).0.into_owned();
-    let x = qili::notation::xqf::read(&xqf, gbk).unwrap();
-    let (text, encoding) = qili_harness::scan::input::decode(pgn);
-    assert_eq!(encoding, "GBK");
-    let games = qili::notation::pgn::read(&text);
-    assert_eq!(games.len(), 1);
-    let p = games[0].as_ref().unwrap();
-    assert_eq!((&x.error, &p.error), (&None, &None));
-    assert_eq!(x.start, p.start);
-    assert!(x.moves.len() > 40, "{} plies", x.moves.len());
-    assert_eq!(x.moves, p.moves);
-    for key in ["Red", "Black", "Date", "Result"] {
-        assert_eq!(x.header(key), p.header(key), "{key}");
-    }
-    assert_eq!(p.header("Red"), Some("许银川"));
-}
-
-/// 象棋桥's XML records (walker8088/cchess, GPL: read in place) are found by their content and
-/// read with `--format cbf`; `--format` forces the reader whatever the extension.
-#[test]
-fn cbf_records_are_detected_and_read_with_format_cbf() {
-    let dir = corpus_dir().join("../../shared/games/walker8088__cchess/tests/data");
-    let file = dir.join("test.cbf");
-    if !file.is_file() {
-        eprintln!("skipped: {} is not here", file.display());
-        return;
-    }
-    for args in [vec![], vec!["--format", "cbf"]] {
-        let mut all = vec!["scan", "--all"];
-        all.extend(args);
-        let path = file.display().to_string();
-        all.push(&path);
-        let o = qili(&fixtures(), &all);
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        let line: serde_json::Value =
-            serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
-        assert_eq!(
-            (line["format"].as_str(), line["plies"].as_u64()),
-            (Some("cbf"), Some(50))
-        );
-        assert!(line["error"].is_null(), "{line}");
-    }
-    // The wrong reader forced on it says so.
-    let o = qili(
-        &fixtures(),
-        &["scan", "--format", "xqf", &file.display().to_string()],
-    );
-    assert!(stderr(&o).contains("unreadable game 1"), "{}", stderr(&o));
 }

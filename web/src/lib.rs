@@ -3,7 +3,9 @@
 //! readers, calls the engine and returns JSON (the engine's own `serde` shapes, plus the
 //! squares the page draws arrows between); nothing here rules anything.
 //!
-//! Errors are plain strings the page shows as they are; they name the field and the ply.
+//! Errors are JSON strings, `{field, message}` ([`InputError`]): the input rejected
+//! (`position`, `side`, `moves`, `rules`), so that the page can mark it, and a message naming
+//! the field and the ply that the page shows as it is.
 
 mod draw;
 mod input;
@@ -14,7 +16,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 pub use draw::{arrows, lines, Arrow, Line};
-pub use input::{read_game, read_position, Game};
+pub use input::{read_game, read_position, Field, Game, InputError};
 
 /// The rule books, in `qili rules` order: `id`, `description`, `differences` from cxa2011.
 #[wasm_bindgen]
@@ -41,7 +43,7 @@ pub fn rule_books() -> String {
 /// wins): `{fen, moves: [{iccs, chinese}], headers}`.
 #[wasm_bindgen]
 pub fn read(position: &str, side: &str, moves: &str) -> Result<String, String> {
-    let game = read_game(position, side, moves)?;
+    let game = read_game(position, side, moves).map_err(|e| to_json(&e))?;
     Ok(to_json(&game))
 }
 
@@ -55,7 +57,7 @@ pub fn legal_moves(fen_text: &str) -> Result<String, String> {
         chinese: String,
         fen: String,
     }
-    let pos = read_position(fen_text, "")?;
+    let pos = read_position(fen_text, "").map_err(|e| to_json(&e))?;
     let moves: Vec<Legal> = pos
         .legal_moves()
         .into_iter()
@@ -75,10 +77,17 @@ pub fn legal_moves(fen_text: &str) -> Result<String, String> {
 /// judged cycle too (`--all-plies`).
 #[wasm_bindgen]
 pub fn judge(fen_text: &str, moves: &str, rules: &str, all_plies: bool) -> Result<String, String> {
+    judged(fen_text, moves, rules, all_plies).map_err(|e| to_json(&e))
+}
+
+fn judged(fen_text: &str, moves: &str, rules: &str, all_plies: bool) -> Result<String, InputError> {
     let id: RuleBookId = rules.parse().map_err(|_| {
-        format!(
-            "rule book '{rules}': expected one of {}",
-            RuleBookId::names()
+        InputError::new(
+            Field::Rules,
+            format!(
+                "rule book '{rules}': expected one of {}",
+                RuleBookId::names()
+            ),
         )
     })?;
     let game = read_game(fen_text, "", moves)?;
@@ -90,7 +99,7 @@ pub fn judge(fen_text: &str, moves: &str, rules: &str, all_plies: bool) -> Resul
         Scope::Cycle
     };
     let ruling = judge_with(&start, &played, &RuleBook::get(id), scope)
-        .map_err(|e| format!("moves: {e}"))?;
+        .map_err(|e| InputError::new(Field::Moves, format!("moves: {e}")))?;
     // The position before each ply, to find the squares of what the facts name.
     let mut before = Vec::with_capacity(played.len());
     let mut pos = start.clone();
@@ -206,10 +215,21 @@ mod tests {
 
     #[test]
     fn a_bad_rule_book_or_move_is_an_error_naming_it() {
-        let e = judge("startpos", "h2e2", "fide", false).unwrap_err();
-        assert!(e.contains("'fide'") && e.contains("cxa2011"), "{e}");
-        let e = judge("startpos", "h2e2 h9g7 炮五进九", "cxa2011", false).unwrap_err();
-        assert!(e.contains("ply 3 (炮五进九"), "{e}");
+        let e = json(&judge("startpos", "h2e2", "fide", false).unwrap_err());
+        assert_eq!(e["field"], "rules");
+        let message = e["message"].as_str().unwrap();
+        assert!(
+            message.contains("'fide'") && message.contains("cxa2011"),
+            "{e}"
+        );
+        let e = json(&judge("startpos", "h2e2 h9g7 炮五进九", "cxa2011", false).unwrap_err());
+        assert_eq!(e["field"], "moves");
+        assert!(
+            e["message"].as_str().unwrap().contains("ply 3 (炮五进九"),
+            "{e}"
+        );
+        let e = json(&read("9/9 w", "", "h2e2").unwrap_err());
+        assert_eq!(e["field"], "position");
     }
 
     #[test]

@@ -22,20 +22,76 @@ const state = {
   selected: null, // square picked to move from
   editing: false,
   piece: "R", // the piece the set-up palette places ("" removes)
+  rejected: false, // the last input was rejected: the board is greyed, nothing is ruled
 };
 
-function showError(msg) {
+// The inputs an error can be in: the element holding each and its name on the page.
+// (`word`: how the engine's messages name the field, replaced by the page's name.)
+const FIELDS = {
+  position: { id: "position", name: "局面 Position", word: "position" },
+  side: { id: "side", name: "行棋方 Side to move", word: "side to move" },
+  moves: { id: "moves", name: "着法 Moves", word: "moves" },
+  rules: { id: "rules", name: "规则 Rules" },
+  case: { id: "case-id", name: "判例 Corpus case" },
+  board: { id: "board", name: "棋盘 Board" },
+};
+
+// The error line: `msg`, the field it is about marked (aria-invalid) and named; none clears it.
+function showError(msg, field) {
   const e = $("error");
   e.hidden = !msg;
-  e.textContent = msg || "";
+  for (const f of Object.values(FIELDS)) $(f.id).removeAttribute("aria-invalid");
+  const f = field && FIELDS[field];
+  if (f) $(f.id).setAttribute("aria-invalid", "true");
+  let text = msg || "";
+  if (msg && f) {
+    const named = f.word && msg.startsWith(f.word) && /^[:\s(]/.test(msg.slice(f.word.length));
+    text = named ? f.name + msg.slice(f.word.length) : `${f.name}: ${msg}`;
+  }
+  e.textContent = text;
 }
 
+// Call the engine: `{ok}` with the parsed JSON, or `{err, field}` with the message and the
+// input it rejected (the engine's errors are JSON `{field, message}`).
 function call(f, ...args) {
   try {
     return { ok: JSON.parse(f(...args)) };
   } catch (e) {
-    return { err: String(e && e.message ? e.message : e) };
+    const text = String(e && e.message ? e.message : e);
+    try {
+      const parsed = JSON.parse(text);
+      if (parsed && typeof parsed.message === "string") return { err: parsed.message, field: parsed.field };
+    } catch (_) {
+      // Not the engine's JSON: shown as it is.
+    }
+    return { err: text };
   }
+}
+
+// An input was rejected: nothing that answered the inputs before may stay on screen, where it
+// would read as the answer to these. The ruling, its table and the book's verdict go, the
+// board keeps only the last position read (greyed, without moves, arrows or marks), and the
+// error says which input and why. `start`, when given, is the position that was read.
+function reject(field, msg, start) {
+  if (start) state.fen = start;
+  state.moves = [];
+  state.step = 0;
+  state.ruling = null;
+  state.published = null;
+  state.line = null;
+  state.selected = null;
+  state.rejected = true;
+  $("case-source").textContent = "";
+  renderRuling();
+  render();
+  showError(`${msg}\n输入有误，未判定：上次的判定已清除，棋盘显示上次读入的局面；改正后再判定 (input rejected, nothing ruled: the previous ruling is cleared, the board shows the last position read; correct the input and judge again)`, field);
+}
+
+// Bring `el` into view (a phone's screen holds the board or the ruling, not both).
+function reveal(el) {
+  if (!el) return;
+  const box = el.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) el.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "nearest" });
 }
 
 // FEN ⇄ board: board[rank][file], rank 0 red's back rank.
@@ -138,6 +194,7 @@ function drawArrow(g, from, to, kind) {
 function render() {
   const board = $("board");
   board.replaceChildren();
+  $("board-wrap").classList.toggle("rejected", state.rejected);
   const defs = svg("defs", {});
   for (const kind in ARROW_COLOURS) {
     const m = svg("marker", { id: `head-${kind}`, viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: "auto-start-reverse" });
@@ -204,6 +261,8 @@ function renderSteps(ply, line) {
   }
   if (ply) {
     text.textContent = `第${ply.ply}着 ${ply.chinese}：${ply.label} — ${ply.line}` + (line && line.length ? `（伏着 ${line.join(" ")}）` : "");
+  } else if (state.rejected) {
+    text.textContent = "输入有误，未判定 (input rejected)";
   } else if (state.step > 0) {
     const m = state.moves[state.step - 1];
     text.textContent = `第${state.step}着 ${m.chinese}` + (state.ruling ? "（未判）" : "");
@@ -236,28 +295,25 @@ function esc(s) {
 
 const SIDE = { red: "红", black: "黑" };
 
-// The ruling as `qili judge` prints it: one row per ply, then each side, the cycle and the
-// verdict; with a corpus case, the published label beside qili's.
+// The plies before the judged cycle folded into one row when there are at least this many (a
+// pasted game's opening and middlegame, each "—").
+const FOLD_AT = 8;
+
+// The ruling as `qili judge` prints it, the verdict first: the verdict with its reason (and,
+// with a corpus case, the book's beside it), each side and the cycle, then one row per ply
+// with the published label beside qili's. The plies before the cycle, when there are many,
+// are one row that opens on a click.
 function renderRuling() {
   const out = $("ruling");
   const r = state.ruling;
   if (!r) { out.replaceChildren(); return; }
   const pub = state.published;
-  const pubByPly = new Map(pub ? pub.plies.map((p) => [p.ply, p]) : []);
-  let h = `<table class="plies"><thead><tr><th>着</th><th>方</th><th>着法</th>${pub ? "<th>原书 published</th>" : ""}<th>性质 qili</th><th>依据 evidence</th></tr></thead><tbody>`;
-  const byPly = new Map(r.plies.map((p) => [p.ply, p]));
-  state.moves.forEach((m, i) => {
-    const n = i + 1, p = byPly.get(n), pp = pubByPly.get(n);
-    const published = pp && pp.published ? pp.published : "—";
-    const label = p ? p.label : "—";
-    const differs = pp && pp.published && p && pp.published !== p.label;
-    const cls = [differs ? "differs" : "", p && !p.judged ? "not-judged" : "", !p ? "not-judged" : ""].join(" ").trim();
-    const side = p ? SIDE[p.side] : "";
-    h += `<tr data-ply="${n}" class="${cls}"><td class="num">${p && !p.judged ? `(${n})` : n}</td><td class="side">${side}</td><td class="move">${esc(m.chinese)}</td>`;
-    if (pub) h += `<td class="label published">${esc(published)}</td>`;
-    h += `<td class="label qili">${esc(label)}</td><td class="evidence">${p ? markSquares(esc(p.line)) : ""}</td></tr>`;
-  });
-  h += "</tbody></table>";
+  let h = `<p class="verdict" id="verdict">结论：<strong>${esc(r.verdict_chinese)}</strong>${r.reason ? `（${esc(r.reason)}）` : ""}</p>`;
+  if (pub) {
+    const agrees = pub.published_verdict === null ? "" : pub.published_verdict === r.verdict ? "（一致 agrees）" : "（不一致 differs）";
+    h += `<table class="compare"><tr><td>原书 published</td><td><strong>${esc(pub.published_verdict_chinese || "未公布 not published")}</strong>${pub.published_text ? " — " + esc(pub.published_text) : ""}</td></tr>`;
+    h += `<tr><td>qili</td><td><strong>${esc(r.verdict_chinese)}</strong> ${agrees}</td></tr></table>`;
+  }
   if (r.cycle) {
     for (const [name, s] of [["红方", r.cycle.red], ["黑方", r.cycle.black]]) {
       h += `<p class="side-class">${name}：${esc(s.class_chinese)}${s.summary ? `（${esc(s.summary)}）` : ""}</p>`;
@@ -266,14 +322,41 @@ function renderRuling() {
   } else {
     h += `<p class="cycle">循环：无（着法末尾未形成循环重复${r.plies.length ? "；各着性质仅供参考" : "，未判任何一着"}）</p>`;
   }
-  h += `<p class="verdict" id="verdict">结论：<strong>${esc(r.verdict_chinese)}</strong>${r.reason ? `（${esc(r.reason)}）` : ""}</p>`;
-  if (pub) {
-    const agrees = pub.published_verdict === null ? "" : pub.published_verdict === r.verdict ? "（一致 agrees）" : "（不一致 differs）";
-    h += `<table class="compare"><tr><td>原书 published</td><td><strong>${esc(pub.published_verdict_chinese || "未公布 not published")}</strong>${pub.published_text ? " — " + esc(pub.published_text) : ""}</td></tr>`;
-    h += `<tr><td>qili</td><td><strong>${esc(r.verdict_chinese)}</strong> ${agrees}</td></tr></table>`;
+  const pubByPly = new Map(pub ? pub.plies.map((p) => [p.ply, p]) : []);
+  const byPly = new Map(r.plies.map((p) => [p.ply, p]));
+  const columns = pub ? 6 : 5;
+  // The plies before the first judged one (none judged: all of them).
+  const firstJudged = r.plies.find((p) => p.judged);
+  const before = firstJudged ? firstJudged.ply - 1 : state.moves.length;
+  const fold = before >= FOLD_AT && !pub;
+  h += `<table class="plies"><thead><tr><th>着</th><th>方</th><th>着法</th>${pub ? "<th>原书 published</th>" : ""}<th>性质 qili</th><th>依据 evidence</th></tr></thead><tbody${fold ? ' class="folded"' : ""}>`;
+  if (fold) {
+    const what = firstJudged ? `循环之前的着法，未判 (${before} plies before the cycle, not judged)` : `未形成循环，各着未判 (no cycle at the end: ${before} plies, none judged)`;
+    h += `<tr class="fold"><td colspan="${columns}"><button type="button" id="unfold">第1–${before}着 ▸</button> ${what}</td></tr>`;
   }
+  state.moves.forEach((m, i) => {
+    const n = i + 1, p = byPly.get(n), pp = pubByPly.get(n);
+    const published = pp && pp.published ? pp.published : "—";
+    const label = p ? p.label : "—";
+    const differs = pp && pp.published && p && pp.published !== p.label;
+    const cls = [differs ? "differs" : "", !p || !p.judged ? "not-judged" : "", fold && n <= before ? "before" : ""].join(" ").trim();
+    const side = p ? SIDE[p.side] : "";
+    h += `<tr data-ply="${n}" class="${cls}"><td class="num">${p && !p.judged ? `(${n})` : n}</td><td class="side">${side}</td><td class="move">${esc(m.chinese)}</td>`;
+    if (pub) h += `<td class="label published">${esc(published)}</td>`;
+    h += `<td class="label qili">${esc(label)}</td><td class="evidence">${p ? markSquares(esc(p.line)) : ""}</td></tr>`;
+  });
+  h += "</tbody></table>";
   out.innerHTML = h;
-  out.querySelectorAll("tbody tr").forEach((tr) => tr.addEventListener("click", () => go(+tr.dataset.ply)));
+  const unfold = $("unfold");
+  if (unfold) unfold.addEventListener("click", () => {
+    out.querySelector("tbody").classList.remove("folded");
+    unfold.closest("tr").remove();
+  });
+  // A ply chosen in the table: the board shows it, scrolled into view on a small screen.
+  out.querySelectorAll("tbody tr[data-ply]").forEach((tr) => tr.addEventListener("click", () => {
+    go(+tr.dataset.ply);
+    reveal($("board-wrap"));
+  }));
   out.querySelectorAll(".sq").forEach((el) => {
     el.addEventListener("mouseenter", () => ring(el.dataset.sq));
     el.addEventListener("mouseleave", () => ring(null));
@@ -296,21 +379,29 @@ function movesText() {
   return state.moves.map((m) => m.chinese).join(" ");
 }
 
-// Read the fields, rule the moves, show everything at the last ply.
+// Read the fields, rule the moves, show everything at the last ply. A rejected input clears
+// what was shown (`reject`).
 function judgeNow() {
   showError("");
   const read = call(wasm_bindgen.read, $("position").value, $("side").value, $("moves").value);
-  if (read.err) { showError(read.err); return false; }
+  if (read.err) {
+    // The position alone, when it is the moves that were rejected: the board shows it.
+    const position = read.field === "moves" ? call(wasm_bindgen.read, $("position").value, $("side").value, "") : {};
+    reject(read.field || "moves", read.err, position.ok ? position.ok.fen : null);
+    return false;
+  }
   state.fen = read.ok.fen;
   state.moves = read.ok.moves;
   $("position").value = state.fen;
   $("side").value = "";
   state.line = null;
   state.ruling = null;
+  state.rejected = false;
   if (state.moves.length) {
     const iccs = state.moves.map((m) => m.iccs).join(" ");
     const j = call(wasm_bindgen.judge, state.fen, iccs, $("rules").value, $("all-plies").checked);
-    if (j.err) { showError(j.err); } else state.ruling = j.ok;
+    if (j.err) { reject(j.field || "moves", j.err, state.fen); return false; }
+    state.ruling = j.ok;
   }
   renderRuling();
   go(state.moves.length);
@@ -320,8 +411,9 @@ function judgeNow() {
 function loadPosition() {
   showError("");
   const read = call(wasm_bindgen.read, $("position").value, $("side").value, "");
-  if (read.err) { showError(read.err); return; }
+  if (read.err) { reject(read.field || "position", read.err); return; }
   state.fen = read.ok.fen;
+  state.rejected = false;
   $("position").value = state.fen;
   $("side").value = "";
   state.moves = [];
@@ -346,6 +438,9 @@ function clickBoard(evt) {
   const s = squareAt(evt);
   if (!s) return;
   if (state.editing) { placePiece(s); return; }
+  // The greyed board of a rejected input takes no moves (they would replace what was typed in
+  // the moves field); the error above stays as it is.
+  if (state.rejected) return;
   state.line = null;
   const { board, side } = boardAt(state.step, null);
   const { f, r } = sq(s);
@@ -356,7 +451,8 @@ function clickBoard(evt) {
     const from = state.selected;
     const m = legal.ok && legal.ok.find((m) => m.iccs === from + s);
     state.selected = null;
-    if (!m) { showError(`${from}${s}: not a legal move here 不是合法着法`); render(); return; }
+    // Nothing changed: the moves and their ruling on screen still agree.
+    if (!m) { showError(`${from}${s}: not a legal move here 不是合法着法; the moves are as they were`, "board"); render(); return; }
     state.moves = state.moves.slice(0, state.step).concat([{ iccs: m.iccs, chinese: m.chinese }]);
     $("moves").value = movesText();
     state.published = null;
@@ -431,7 +527,7 @@ function findCase(text) {
 
 function openCase() {
   const found = findCase($("case-id").value);
-  if (!found) { showError(`case '${$("case-id").value.trim()}': no such case id in the bundled corpus (expected e.g. cxa2011-ref08)`); return; }
+  if (!found) { reject("case", `case '${$("case-id").value.trim()}': no such case id in the bundled corpus (expected e.g. cxa2011-ref08)`); return; }
   const { c, e } = found;
   $("position").value = c.fen;
   $("side").value = "";
@@ -443,7 +539,9 @@ function openCase() {
     state.published = e;
     renderRuling();
     render();
+    return true;
   }
+  return false;
 }
 
 function fillCorpus() {
@@ -475,12 +573,19 @@ async function start() {
   $("last").onclick = () => go(state.moves.length);
   $("line-prev").onclick = () => stepLine(-1);
   $("line-next").onclick = () => stepLine(1);
-  $("judge").onclick = () => { state.published = null; $("case-source").textContent = ""; judgeNow(); };
+  // After 判定 or 打开 the verdict (or the error) is brought into view: on a phone it is below
+  // the board and the fields.
+  $("judge").onclick = () => {
+    state.published = null;
+    $("case-source").textContent = "";
+    reveal(judgeNow() ? $("verdict") : $("error"));
+  };
   $("load-position").onclick = loadPosition;
   $("edit-toggle").onclick = toggleEdit;
   $("clear-board").onclick = () => { state.fen = "9/9/9/9/9/9/9/9/9/9 " + parseFen(state.fen).side; $("position").value = state.fen; render(); };
-  $("open-case").onclick = openCase;
-  $("case-id").addEventListener("keydown", (e) => { if (e.key === "Enter") openCase(); });
+  const open = () => reveal(openCase() ? $("verdict") : $("error"));
+  $("open-case").onclick = open;
+  $("case-id").addEventListener("keydown", (e) => { if (e.key === "Enter") open(); });
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select")) return;
     if (e.key === "ArrowLeft") go(state.step - 1);

@@ -1,11 +1,12 @@
 // The referee's page in a real browser, from file:// (where module scripts and fetching a
 // .wasm are blocked): open a corpus case and read its verdict; type a position and moves and
-// read the labels; enter a move by clicking; read a case on a phone's width. Needs web/dist
-// (web/build.sh) and chromium.
+// read the labels; enter a move by clicking; a rejected input clears the ruling; read a case
+// and a pasted game on a phone's width; Chinese glyphs drawn, not boxes. Needs web/dist
+// (web/build.sh), chromium and a CJK font (web/setup.sh installs them).
 // A failing test leaves a screenshot in web/test-output/.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { launch, fileUrl } from "../tools/browser.mjs";
 
@@ -143,15 +144,65 @@ test("a pasted game record and a DhtmlXQ binit set up their own positions", asyn
   assert.deepEqual(errors, []);
 });
 
-test("bad input is an error naming the field and the ply", async () => {
+// Nothing of a previous ruling may stay on screen once an input is rejected: a referee would
+// read it as the answer to what was just typed.
+test("a rejected input clears the ruling, the table and the board's marks, and says which input and why", async () => {
   await fresh();
+  const openRef08 = async () => {
+    await page.fill("#case-id", "cxa2011-ref08 [cxa2011]");
+    await page.click("#open-case");
+    await page.waitForSelector("#verdict");
+    assert.ok((await page.$$eval("#board line.arrow", (a) => a.length)) > 0);
+    assert.ok((await page.$$eval("#board .last-move", (a) => a.length)) > 0);
+  };
+  const cleared = async (field) => {
+    assert.equal(await page.$("#verdict"), null);
+    assert.equal(await page.$$eval("#ruling *", (e) => e.length), 0);
+    assert.equal(await page.$$eval("#board line.arrow, #board .last-move, #board .ring", (e) => e.length), 0);
+    assert.equal(await page.textContent("#case-source"), "");
+    assert.equal(await page.textContent("#step-label"), "0 / 0");
+    assert.ok(await page.$("#board-wrap.rejected"), "the board is greyed");
+    assert.equal(await page.isVisible("#error"), true);
+    // Only the rejected input is marked.
+    const invalid = await page.$$eval("[aria-invalid=true]", (e) => e.map((x) => x.id));
+    assert.deepEqual(invalid, [field]);
+  };
+  await openRef08();
   await page.fill("#position", "startpos");
   await page.fill("#moves", "h2e2 h9g7 炮五进九");
   await page.click("#judge");
-  assert.match(await page.textContent("#error"), /ply 3 \(炮五进九/);
+  await cleared("moves");
+  assert.match(await page.textContent("#error"), /^着法 Moves: ply 3 \(炮五进九, red to move\)/);
+  assert.match(await page.textContent("#error"), /input rejected, nothing ruled/);
+  // The position was read: the board shows it (the start position), without moves.
+  assert.equal(await page.$$eval("#board g.piece", (g) => g.length), 32);
+  // What was typed is kept, to be corrected; the greyed board takes no moves meanwhile.
+  assert.equal(await page.inputValue("#moves"), "h2e2 h9g7 炮五进九");
+  const p = await pointOf("h2");
+  await page.mouse.click(p.x, p.y);
+  assert.equal(await page.inputValue("#moves"), "h2e2 h9g7 炮五进九");
+
+  await openRef08();
+  await page.fill("#position", "9/9 w");
+  await page.click("#judge");
+  await cleared("position");
+  assert.match(await page.textContent("#error"), /^局面 Position \(FEN\): /);
+
+  await openRef08();
   await page.fill("#case-id", "no-such-case");
   await page.click("#open-case");
-  assert.match(await page.textContent("#error"), /no-such-case/);
+  await cleared("case-id");
+  assert.match(await page.textContent("#error"), /^判例 Corpus case: case 'no-such-case': no such case id/);
+
+  // Corrected, the input is ruled again and nothing is marked.
+  await page.fill("#position", "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w");
+  await page.fill("#moves", "f0e0 e8f8 e0f0 f8e8");
+  await page.click("#judge");
+  await page.waitForSelector("#verdict");
+  assert.match(await page.textContent("#verdict"), /红方作负/);
+  assert.equal(await page.isVisible("#error"), false);
+  assert.equal(await page.$$eval("[aria-invalid=true]", (e) => e.length), 0);
+  assert.equal(await page.$("#board-wrap.rejected"), null);
   assert.deepEqual(errors, []);
 });
 
@@ -192,5 +243,84 @@ test("on a phone's width the page reads without sideways scrolling", async () =>
   // The board is on the screen and not squeezed away.
   const board = await page.$eval("svg", (s) => s.getBoundingClientRect().width);
   assert.ok(board > 200 && board <= inner, `board ${board} px`);
+  assert.deepEqual(errors, []);
+});
+
+test("on a phone, choosing a ply in the table brings the board into view", async () => {
+  await fresh();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.fill("#case-id", "cxa2011-ref37 [cxa2011]");
+  await page.click("#open-case");
+  await page.waitForSelector("#verdict");
+  // The table is below the board and the fields: its last row in view, the board is not.
+  const row = page.locator("#ruling tr[data-ply='4']");
+  await row.scrollIntoViewIfNeeded();
+  const inView = () => page.$eval("#board-wrap", (e) => {
+    const b = e.getBoundingClientRect();
+    return b.top >= 0 && b.bottom <= window.innerHeight;
+  });
+  assert.equal(await inView(), false);
+  await row.click();
+  assert.equal(await inView(), true);
+  assert.equal(await page.textContent("#step-label"), "4 / 4");
+  assert.deepEqual(errors, []);
+});
+
+// A real game (象甲联赛, CC BY 4.0, games/records/ccpd) of 126 plies ending in a repetition.
+test("after a pasted game the verdict comes first and the plies before the cycle are folded", async () => {
+  const game = new TextDecoder("big5").decode(readFileSync(join(import.meta.dirname, "..", "..", "games", "records", "ccpd", "00000287.pgn")));
+  await fresh();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.fill("#moves", game);
+  await page.click("#judge");
+  await page.waitForSelector("#verdict");
+  assert.match(await page.textContent("#verdict"), /作和/);
+  const box = (sel) => page.$eval(sel, (e) => e.getBoundingClientRect().toJSON());
+  const verdict = await box("#verdict");
+  assert.ok(verdict.top >= 0 && verdict.bottom <= 844, `verdict at ${verdict.top}–${verdict.bottom} px on an 844 px screen`);
+  assert.ok(verdict.bottom <= (await box("#ruling table.plies")).top, "the verdict above the table");
+  // The plies before the cycle are one row; the cycle's plies are shown.
+  const shown = () => page.$$eval("#ruling tbody tr[data-ply]", (rows) => rows.filter((r) => r.offsetParent !== null).length);
+  const judged = await page.$$eval("#ruling tbody tr[data-ply]:not(.not-judged)", (rows) => rows.length);
+  assert.ok(judged > 0 && (await shown()) === judged, `${await shown()} rows shown, ${judged} judged`);
+  assert.match(await page.textContent("#ruling tr.fold"), /循环之前/);
+  await page.click("#unfold");
+  assert.equal(await shown(), 126);
+  assert.deepEqual(errors, []);
+});
+
+// Without a CJK font every Chinese character is the same missing-glyph box (tofu), and a test
+// reading text passes anyway. Drawn in the page's font: 将 must differ from 士, from a
+// character no font has, and from nothing.
+test("Chinese characters are drawn with a CJK font, not as boxes", async () => {
+  await fresh();
+  const drawn = await page.evaluate(() => {
+    const font = getComputedStyle(document.querySelector("#board g.piece text")).fontFamily;
+    const draw = (ch) => {
+      const c = document.createElement("canvas");
+      c.width = c.height = 48;
+      const g = c.getContext("2d");
+      g.font = `36px ${font}`;
+      g.textBaseline = "top";
+      g.fillText(ch, 4, 4);
+      return g.getImageData(0, 0, 48, 48).data.join(",");
+    };
+    const king = draw("将");
+    return { font, blank: king === draw(" "), missing: king === draw("\u{10FFFD}"), advisor: king === draw("士") };
+  });
+  const hint = `(font-family ${drawn.font}: is a CJK font installed? web/setup.sh installs fonts-noto-cjk)`;
+  assert.ok(!drawn.blank, `将 draws nothing ${hint}`);
+  assert.ok(!drawn.missing, `将 draws as the missing-glyph box ${hint}`);
+  assert.ok(!drawn.advisor, `将 and 士 draw alike ${hint}`);
+  assert.deepEqual(errors, []);
+});
+
+test("on a phone the report's evidence has the screen's width", async () => {
+  await open(fileUrl("reports/report.html") + "#cxa2011-ref37");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const width = await page.$eval("#cxa2011-ref37--cxa2011 td.evidence", (td) => td.getBoundingClientRect().width);
+  assert.ok(width >= 300, `the evidence column is ${width} px wide on a 390 px screen`);
+  const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(scroll <= inner, `page ${scroll} px wide on a ${inner} px screen`);
   assert.deepEqual(errors, []);
 });

@@ -1,7 +1,8 @@
-// The screenshots under docs/screenshots/: the page (a corpus case with its threat drawn) and
-// the report (its top, and a case stepped to a ply), each at a desktop and a phone width.
-// Needs web/dist (web/build.sh), reports/report.html and chromium. Usage: npm run screenshots
-import { mkdirSync } from "node:fs";
+// The screenshots under docs/screenshots/: the page (a corpus case with its threat drawn, an
+// input rejected, a pasted game) and the report (its top, and a case stepped to a ply), each
+// at a desktop and a phone width. Needs web/dist (web/build.sh), reports/report.html,
+// chromium and a CJK font (web/setup.sh). Usage: npm run screenshots
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { launch, fileUrl } from "./browser.mjs";
 
@@ -18,6 +19,16 @@ for (const [name, viewport] of Object.entries(WIDTHS)) {
   await page.waitForSelector("#verdict");
   await page.click("tr[data-ply='1']");
   await page.screenshot({ path: join(OUT, `page-${name}.png`), fullPage: true });
+  // An input rejected: the error names it, nothing of the case's ruling is left.
+  await page.fill("#moves", "h2e2 h9g7 炮五进九");
+  await page.click("#judge");
+  await page.screenshot({ path: join(OUT, `page-rejected-${name}.png`) });
+  // A real game pasted (象甲联赛, games/records/ccpd, CC BY 4.0): the verdict first.
+  const game = new TextDecoder("big5").decode(readFileSync(join(import.meta.dirname, "..", "..", "games", "records", "ccpd", "00000287.pgn")));
+  await page.fill("#moves", game);
+  await page.click("#judge");
+  await page.waitForSelector("#verdict");
+  await page.screenshot({ path: join(OUT, `page-game-${name}.png`) });
   await page.goto(fileUrl("reports/report.html"));
   await page.screenshot({ path: join(OUT, `report-${name}.png`) });
   await page.goto(fileUrl("reports/report.html") + "#cxa2011-ref37");

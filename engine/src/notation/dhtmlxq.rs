@@ -1,15 +1,17 @@
 //! DhtmlXQ `binit`: the placement as 64 digits, two per piece for the 32 pieces of the
 //! standard set, in the order 車馬相仕帥仕相馬車炮炮兵兵兵兵兵 for red, then the same for
 //! black. Each pair is the file (0–8, `a`–`i`) and the row counted from black's back rank
-//! (0–9, so row 0 is rank 9); `99` marks a captured piece.
+//! (0–9, so row 0 is rank 9); `99` marks a captured piece, and so does `nn` (older pages of
+//! the viewer write captured pieces so).
 //!
 //! `binit` holds no side to move: [`parse`] takes it from the caller. Pieces beyond the
 //! standard set (composed problems) have no slot, so [`write()`] refuses such boards.
 
 use crate::{Board, Color, Piece, Role, Setup, Square};
 
-/// The role of each of a side's 16 slots (XQF's piece table has the same order).
-pub(crate) const SLOTS: [Role; 16] = [
+/// The role of each of a side's 16 slots (XQF's piece table has the same order): 车马相仕帅仕相
+/// 马车炮炮兵兵兵兵兵, red's slots first, then black's.
+pub const SLOTS: [Role; 16] = [
     Role::Rook,
     Role::Horse,
     Role::Elephant,
@@ -34,11 +36,12 @@ pub enum BinitError {
     /// Not 64 characters (after trimming whitespace).
     #[error("binit has {found} characters, expected 64 digits (two for each of 32 pieces)")]
     Length { found: usize },
-    /// A character that is not an ASCII digit, with its 1-based position.
+    /// A character that is not an ASCII digit (nor part of an `nn` pair), with its 1-based
+    /// position.
     #[error("binit column {column}: '{found}' is not a digit")]
     NotDigit { column: usize, found: char },
-    /// A pair that is neither a point of the board nor `99`.
-    #[error("binit {}: '{text}' is not a point (file 0–8, row 0–9) nor 99 (captured)", slot_name(*.slot))]
+    /// A pair that is neither a point of the board nor `99` or `nn`.
+    #[error("binit {}: '{text}' is not a point (file 0–8, row 0–9) nor 99 or nn (captured)", slot_name(*.slot))]
     OffBoard { slot: usize, text: String },
     /// Two slots on one point.
     #[error("binit {} and {} are both on {square}", slot_name(*.first), slot_name(*.second))]
@@ -77,13 +80,19 @@ pub fn parse(text: &str, turn: Color) -> Result<Setup, BinitError> {
     }
     let mut digits = [0u8; 64];
     for (i, &c) in chars.iter().enumerate() {
-        let Some(d) = c.to_digit(10).filter(|_| c.is_ascii_digit()) else {
-            return Err(BinitError::NotDigit {
-                column: i + 1,
-                found: c,
-            });
+        // `nn`, a whole pair, is a captured piece as `99` is.
+        let pair = &chars[i - i % 2..i - i % 2 + 2];
+        let d = match c.to_digit(10).filter(|_| c.is_ascii_digit()) {
+            Some(d) => d as u8,
+            None if pair == ['n', 'n'] => 9,
+            None => {
+                return Err(BinitError::NotDigit {
+                    column: i + 1,
+                    found: c,
+                })
+            }
         };
-        digits[i] = d as u8;
+        digits[i] = d;
     }
     let mut board = Board::empty();
     let mut owner: [Option<usize>; 90] = [None; 90];
@@ -193,7 +202,24 @@ mod tests {
         );
         assert_eq!(
             e(&format!("{}90", &START[..62])),
-            "binit slot 32 (black 卒): '90' is not a point (file 0–8, row 0–9) nor 99 (captured)"
+            "binit slot 32 (black 卒): '90' is not a point (file 0–8, row 0–9) nor 99 or nn (captured)"
+        );
+        // `n` only as a whole `nn` pair.
+        assert_eq!(
+            e(&format!("{}9n", &START[..62])),
+            "binit column 64: 'n' is not a digit"
+        );
+    }
+
+    #[test]
+    fn nn_is_a_captured_piece() {
+        // Older pages write captured pieces as `nn`: the seed example with its 99s so.
+        let old = "nnnn0759473987nnnnnnnnnnnnnnnnnnnnnnnn50403099414899499999996323";
+        let new = old.replace("nn", "99");
+        assert_eq!(parse(old, Color::Red), parse(&new, Color::Red));
+        assert_eq!(
+            fen::write_board(&parse(old, Color::Red).unwrap().board),
+            "3aka3/4n4/9/2p3p2/9/9/9/B3K3B/4r4/3AcA3"
         );
     }
 

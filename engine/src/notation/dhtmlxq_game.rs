@@ -1,15 +1,22 @@
 //! DhtmlXQ game blocks, as the dpxq.com viewer (东萍象棋 DhtmlXQ, www.dpxq.com) embeds them in
-//! web pages: `[DhtmlXQ]` … `[/DhtmlXQ]` (also `[DhtmlXQiFrame]` … `[/DhtmlXQiFrame]`), each
-//! holding tags `[DhtmlXQ_key]value[/DhtmlXQ_key]`. Several blocks may stand on one page.
+//! web pages: `[DhtmlXQ]` … `[/DhtmlXQ]` (also `[DhtmlXQiFrame]` and the older
+//! `[DhtmlXQFLASH]` wrappers), each holding tags `[DhtmlXQ_key]value[/DhtmlXQ_key]`. Several
+//! blocks may stand on one page.
 //!
 //! - `DhtmlXQ_binit`: the start placement (see [`super::dhtmlxq`]); without it, the standard
 //!   start. The side to move is red unless the first move is black's (or the placement is
 //!   legal only with black to move).
 //! - `DhtmlXQ_movelist`: the main line, four digits per move: file (0–8 from red's left) and
-//!   row (0–9 from black's back rank) of the origin, then of the destination.
+//!   row (0–9 from black's back rank) of the origin, then of the destination. Older pages
+//!   write twelve characters per move: those four digits, four letters and digits of the
+//!   viewer's own, and four digits numbering the move (`17379QZM0000`): the main line is the
+//!   run numbered `0000`, `0001` … from the start, and a number that goes back starts a
+//!   variation (its move replaces the main line's move of that number), which is skipped.
 //! - Variations (`DhtmlXQ_move_…`) and comments (`DhtmlXQ_comment…`) are skipped; every other
 //!   tag is a header under its name without the `DhtmlXQ_` prefix (`title`, `red`, `black`,
 //!   `result` — `W` red wins, `D` draw, `L` black wins on dpxq.com —, `date`, `event`, …).
+//!   The viewer escapes characters of a value as `\uXXXX` (`\u003F` is `?`); headers are
+//!   read with those escapes undone.
 
 use super::dhtmlxq::{self as binit, BinitError};
 use super::game::{self, Game, MAX_GAMES};
@@ -39,6 +46,75 @@ fn movelist_move(group: &str) -> Option<Move> {
     let from = Square::from_coords(*ff, 9 - fr)?;
     let to = Square::from_coords(*tf, 9 - tr)?;
     (from != to).then_some(Move::new(from, to))
+}
+
+/// The names of the markers that open and close a block.
+const BLOCKS: [&str; 3] = ["DhtmlXQ", "DhtmlXQiFrame", "DhtmlXQFLASH"];
+
+/// The moves of a movelist, each the text of one move: groups of four characters (the last
+/// may be short, and is then an error), or the first four of each twelve in the older form.
+fn move_groups(movelist: &str) -> Vec<&str> {
+    let bytes = movelist.as_bytes();
+    let twelve = !bytes.is_empty()
+        && bytes.len() % 12 == 0
+        && bytes.chunks(12).all(|g| {
+            g.iter().all(u8::is_ascii_alphanumeric)
+                && g[..4].iter().all(u8::is_ascii_digit)
+                && !g[4..8].iter().all(u8::is_ascii_digit)
+                && g[8..].iter().all(u8::is_ascii_digit)
+        });
+    if twelve {
+        // A list whose first move is not numbered 0000 has no main line: its first group
+        // is given whole, so that it is the error.
+        if &bytes[8..12] != b"0000" {
+            return vec![&movelist[..12]];
+        }
+        // The main line is the run numbered 0, 1, 2 …; a number that goes back starts a
+        // variation (its move replaces the main line's move of that number).
+        return movelist
+            .as_bytes()
+            .chunks(12)
+            .enumerate()
+            .take_while(|(i, g)| std::str::from_utf8(&g[8..]).ok() == Some(&*format!("{i:04}")))
+            .map(|(i, _)| &movelist[12 * i..12 * i + 4])
+            .collect();
+    }
+    let mut out = Vec::with_capacity(movelist.len() / 4 + 1);
+    let mut rest = movelist;
+    while !rest.is_empty() {
+        let cut = rest.char_indices().nth(4).map_or(rest.len(), |(at, _)| at);
+        let (group, tail) = rest.split_at(cut);
+        out.push(group);
+        rest = tail;
+    }
+    out
+}
+
+/// A header value with the viewer's `\uXXXX` escapes undone (a malformed one stays as
+/// written).
+fn unescape(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut rest = value;
+    while let Some(at) = rest.find("\\u") {
+        out.push_str(&rest[..at]);
+        let hex = rest.get(at + 2..at + 6);
+        match hex
+            .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|h| u32::from_str_radix(h, 16).ok())
+            .and_then(char::from_u32)
+        {
+            Some(c) => {
+                out.push(c);
+                rest = &rest[at + 6..];
+            }
+            None => {
+                out.push_str("\\u");
+                rest = &rest[at + 2..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// A tag marker `[name]` or `[/name]` whose name starts with `DhtmlXQ`: byte range and name.
@@ -86,7 +162,7 @@ pub fn read(text: &str) -> Vec<Result<Game, DhtmlxqError>> {
     while i < marks.len() && out.len() <= MAX_GAMES {
         let m = &marks[i];
         i += 1;
-        let is_block = m.name == "DhtmlXQ" || m.name == "DhtmlXQiFrame";
+        let is_block = BLOCKS.contains(&m.name);
         if m.closing {
             if is_block {
                 push(&mut out, block.take());
@@ -132,14 +208,14 @@ fn build(block: usize, tags: Vec<(&str, &str)>) -> Result<Game, DhtmlxqError> {
             .find(|(key, _)| *key == k)
             .map(|(_, v)| v.trim())
     };
-    // Groups of four characters (the last may be short, and is then an error).
-    let chars: Vec<char> = get("movelist")
+    // As far as a game goes, in either form (four or twelve characters a move).
+    let movelist: String = get("movelist")
         .unwrap_or_default()
         .chars()
         .filter(|c| !c.is_whitespace())
-        .take((game::MAX_MOVES + 1) * 4)
+        .take((game::MAX_MOVES + 1) * 12)
         .collect();
-    let groups: Vec<String> = chars.chunks(4).map(|c| c.iter().collect()).collect();
+    let groups = move_groups(&movelist);
     let start = match get("binit").filter(|b| !b.is_empty()) {
         None => Position::start(),
         Some(b) => {
@@ -167,8 +243,10 @@ fn build(block: usize, tags: Vec<(&str, &str)>) -> Result<Game, DhtmlxqError> {
                 })?
         }
     };
-    let (moves, error) = game::play(&start, groups.iter().map(String::as_str), |_, g| {
-        movelist_move(g).ok_or("not four digits: file, row, file, row")
+    let (moves, error) = game::play(&start, groups.iter().copied(), |_, g| {
+        movelist_move(g).ok_or(
+            "not four digits: file, row, file, row (nor twelve characters a move numbered from 0000)",
+        )
     });
     let headers = tags
         .into_iter()
@@ -178,7 +256,7 @@ fn build(block: usize, tags: Vec<(&str, &str)>) -> Result<Game, DhtmlxqError> {
                 && !k.starts_with("move_")
                 && !k.starts_with("comment")
         })
-        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .map(|(k, v)| (k.to_string(), unescape(v)))
         .collect();
     Ok(Game {
         headers,
@@ -239,6 +317,37 @@ mod tests {
         let g = g[0].as_ref().unwrap();
         assert_eq!(g.start.turn(), Color::Black);
         assert_eq!(iccs::write(g.moves[0]), "b7c7");
+    }
+
+    #[test]
+    fn older_forms_flash_blocks_and_twelve_character_moves() {
+        // The older wrapper, a binit with `nn` for captured pieces, twelve characters a move
+        // (four digits, four of the viewer's own, the index), and an escaped header.
+        let page = "[DhtmlXQFLASH][DhtmlXQ_title]\\u4E00\\u003F[/DhtmlXQ_title]\
+            [DhtmlXQ_binit]0919293949596979891777062646668600102030405060708012720323436383[/DhtmlXQ_binit]\
+            [DhtmlXQ_movelist]77479EZK000070622RXP0001[/DhtmlXQ_movelist][/DhtmlXQFLASH]";
+        let games = read(page);
+        assert_eq!(games.len(), 1);
+        let g = games[0].as_ref().unwrap();
+        let moves: Vec<String> = g.moves.iter().map(|&m| iccs::write(m)).collect();
+        assert_eq!(moves, ["h2e2", "h9g7"]);
+        assert_eq!(g.error, None);
+        assert_eq!(g.header("title"), Some("一?"));
+        // A variation after the main line (numbered back to 0001) is not the main line.
+        assert_eq!(
+            move_groups("77479EZK000070622RXP000179672EXG000280701TZR0001"),
+            ["7747", "7062", "7967"]
+        );
+        // Twelve digits are three moves of four, not one of twelve.
+        assert_eq!(move_groups("774770627967"), ["7747", "7062", "7967"]);
+        // Not the older form when a group's number is not digits: read by four, an error.
+        assert_eq!(move_groups("77479EZK000X").len(), 3);
+        assert_eq!(unescape("a\\u00zz\\u"), "a\\u00zz\\u");
+        // Twelve characters a move not numbered from 0000: an error at the first move.
+        let g = read("[DhtmlXQ][DhtmlXQ_movelist]77479EZK0001[/DhtmlXQ_movelist][/DhtmlXQ]");
+        let e = g[0].as_ref().unwrap().error.clone().unwrap();
+        assert_eq!((e.ply, e.text.as_str()), (1, "77479EZK0001"));
+        assert!(e.reason.contains("numbered from 0000"), "{e}");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! FEN as UCCI and Pikafish write it: ranks from 9 (black's back rank) down to 0, upper case for
-//! red, `w` (also `r`) or `b` for the side to move, the last four fields optional.
+//! red, `w` (also `r`) or `b` for the side to move, the last four fields optional; the
+//! counters may also follow the side to move directly (`w 0 1`).
 
 use crate::{Board, Color, IllegalSetup, Piece, Position, Setup, SetupMode, Square};
 
@@ -101,24 +102,38 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
         };
     }
     // Fields 3 and 4 are '-' placeholders kept from chess; fields 5 and 6 are the counters.
+    // Some programs write the counters straight after the side to move (`w 0 1`): a number
+    // in field 3 starts them.
+    let placeholders = match fields.get(2) {
+        Some((_, f)) if f.bytes().all(|b| b.is_ascii_digit()) => 0,
+        _ => 2,
+    };
     for (k, &(s, f)) in fields.iter().enumerate().skip(2) {
-        match k {
-            2 | 3 => {
+        match k - 2 {
+            i if i < placeholders => {
                 if f != "-" {
                     return Err(err(col(s), format!("field {} '{f}': expected '-'", k + 1)));
                 }
             }
-            4 | 5 => {
+            i if i < placeholders + 2 => {
                 let n: u32 = f.parse().map_err(|_| {
                     err(col(s), format!("field {} '{f}': expected a number", k + 1))
                 })?;
-                if k == 4 {
+                if i == placeholders {
                     setup.halfmoves = n;
                 } else {
                     setup.fullmoves = n.max(1);
                 }
             }
-            _ => return Err(err(col(s), "unexpected text after the six FEN fields")),
+            _ => {
+                return Err(err(
+                    col(s),
+                    format!(
+                        "unexpected text after the {} FEN fields",
+                        if placeholders == 0 { "four" } else { "six" }
+                    ),
+                ))
+            }
         }
     }
     Ok(setup)
@@ -193,6 +208,32 @@ mod tests {
         assert_eq!(write_full(&p), format!("{START} - - 0 1"));
         let r = parse(&START.replace(" w", " r"), SetupMode::Standard).unwrap();
         assert_eq!(r, p);
+    }
+
+    #[test]
+    fn counters_with_or_without_placeholders() {
+        let base = START.trim_end_matches(" w");
+        for f in [
+            format!("{base} b"),
+            format!("{base} b - -"),
+            format!("{base} b - - 3 7"),
+            format!("{base} b 3 7"),
+            format!("{base} b 3"),
+        ] {
+            let s = parse_setup(&f).unwrap_or_else(|e| panic!("{f}: {e}"));
+            assert_eq!(s.turn, Color::Black, "{f}");
+        }
+        let s = parse_setup(&format!("{base} b 3 7")).unwrap();
+        assert_eq!((s.halfmoves, s.fullmoves), (3, 7));
+        let e = parse_setup(&format!("{base} b 3 7 9")).unwrap_err();
+        assert!(e.to_string().contains("after the four FEN fields"), "{e}");
+        let e = parse_setup(&format!("{base} b - - 0 1 x")).unwrap_err();
+        assert!(e.to_string().contains("after the six FEN fields"), "{e}");
+        let e = parse_setup(&format!("{base} b 0 x")).unwrap_err();
+        assert!(
+            e.to_string().contains("field 4 'x': expected a number"),
+            "{e}"
+        );
     }
 
     #[test]

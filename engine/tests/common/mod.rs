@@ -2,8 +2,17 @@
 
 #![allow(dead_code)]
 
+pub mod shared;
+
+use std::path::{Path, PathBuf};
+
 use qili::notation::fen;
 use qili::{Move, Position, SetupMode};
+
+/// The committed game records, `games/records` (README.md there says what each is).
+pub fn game_records() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/records")
+}
 
 /// The positions of `perft.txt`: the start position and the middlegames of the perft suite.
 pub fn perft_positions() -> Vec<Position> {

@@ -153,42 +153,20 @@ pub fn split_moves(text: &str) -> Vec<&str> {
     notation::move_tokens(text).collect()
 }
 
-/// The move list of `--moves TEXT` or `--moves-file PATH` (`-`: standard input), exactly one of
-/// them, with the name to report errors under. None may be larger than
-/// [`MAX_FILE_BYTES`]; a file or standard input is not read further.
-pub fn move_text(
-    moves: Option<&str>,
-    file: Option<&std::path::Path>,
-) -> Result<(String, String), CliError> {
-    match (moves, file) {
-        (Some(_), Some(_)) => Err(CliError(
-            "give either --moves or --moves-file, not both".into(),
-        )),
-        (None, None) => Err(CliError(
+/// The move list of `--moves TEXT`, with the name to report errors under; none may be larger
+/// than [`MAX_FILE_BYTES`]. (`--moves-file` is read by [`super::record`]: a move list in any
+/// encoding, or a game record.)
+pub fn move_text(moves: Option<&str>) -> Result<(String, String), CliError> {
+    match moves {
+        None => Err(CliError(
             "give the moves with --moves or --moves-file".into(),
         )),
-        (Some(m), None) if m.len() > MAX_FILE_BYTES => Err(CliError(format!(
+        Some(m) if m.len() > MAX_FILE_BYTES => Err(CliError(format!(
             "--moves: {} bytes of moves, over the limit of {} bytes (128 KiB, MAX_FILE_BYTES), expected at most {MAX_JUDGE_PLIES} moves",
             thousands(m.len()),
             thousands(MAX_FILE_BYTES)
         ))),
-        (Some(m), None) => Ok((m.to_string(), "--moves".to_string())),
-        (None, Some(p)) if p.as_os_str() == "-" => {
-            let text = bounds::read_text(std::io::stdin().lock(), None).map_err(|e| {
-                CliError(match e {
-                    bounds::ReadError::Io(e) => {
-                        format!("--moves-file -: cannot read standard input: {e}")
-                    }
-                    e => format!("--moves-file - (standard input): {e}"),
-                })
-            })?;
-            Ok((text, "standard input".to_string()))
-        }
-        (None, Some(p)) => {
-            let text = bounds::read_file(p)
-                .map_err(|e| CliError(format!("--moves-file {}: {e}", p.display())))?;
-            Ok((text, p.display().to_string()))
-        }
+        Some(m) => Ok((m.to_string(), "--moves".to_string())),
     }
 }
 

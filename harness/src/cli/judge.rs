@@ -7,7 +7,7 @@ use qili::notation::fen;
 use qili::rules::{judge_with, RuleBook, RuleBookId, Ruling, Scope};
 use serde::Serialize;
 
-use super::{input, table, CliError, CliResult};
+use super::{input, record, table, CliError, CliResult};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -17,9 +17,15 @@ pub struct Args {
     /// (detected per move); move numbers (`1.`, `1...`) are skipped.
     #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: Option<String>,
-    /// Read the moves from a UTF-8 file instead (`-`: standard input), in the same form.
+    /// Read the moves from a file instead (`-`: standard input). With --fen or --binit: a
+    /// move list in the same form as --moves (UTF-8, GBK or Big5). Without them: a game
+    /// record in any format `qili scan` reads (PGN, XQF, DhtmlXQ, 象棋桥 CBL/CBR/CBF, ICCS,
+    /// UCI, WXF, FEN lines; any encoding), ruled from its own start: its main line
+    /// (variations are not read), see --game and --plies.
     #[arg(long, value_name = "PATH")]
     pub moves_file: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub record: record::RecordArgs,
     /// Label every ply, not only the judged cycle's (slower on a long game).
     #[arg(long)]
     pub all_plies: bool,
@@ -31,24 +37,33 @@ pub struct Args {
     pub json: bool,
 }
 
-/// What `qili judge --json` prints: the shape's version, the input, then the ruling as the
-/// engine serialises it (`rules`, `plies`, `cycle`, `verdict`, `verdict_chinese`, `reason`).
+/// What `qili judge --json` prints: the shape's version, the input (and the game record it
+/// was read from, when it was), then the ruling as the engine serialises it (`rules`,
+/// `plies`, `cycle`, `verdict`, `verdict_chinese`, `reason`).
 #[derive(Serialize)]
 struct JsonRuling<'a> {
     schema_version: u32,
     fen: &'a str,
     /// How many moves were given.
     moves: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    record: Option<&'a record::Record>,
     #[serde(flatten)]
     ruling: &'a Ruling,
 }
 
 /// The ruling as the JSON object `qili judge --json` prints.
-pub fn json(ruling: &Ruling, start_fen: &str, moves: usize) -> String {
+pub fn json(
+    ruling: &Ruling,
+    start_fen: &str,
+    moves: usize,
+    record: Option<&record::Record>,
+) -> String {
     let j = JsonRuling {
         schema_version: crate::results::SCHEMA_VERSION,
         fen: start_fen,
         moves,
+        record,
         ruling,
     };
     serde_json::to_string_pretty(&j).expect("a ruling serialises")
@@ -107,12 +122,42 @@ pub fn text(ruling: &Ruling) -> String {
 
 pub fn main(args: Args) -> CliResult {
     let book = RuleBook::get(args.rules);
-    let start = args.position.position(None)?;
-    let (move_text, source) = input::move_text(args.moves.as_deref(), args.moves_file.as_deref())?;
-    let moves: Vec<_> = input::moves_from(&start, &move_text, &source)?
-        .into_iter()
-        .map(|(_, m)| m)
-        .collect();
+    let has_position = args.position.fen.is_some() || args.position.binit.is_some();
+    if args.moves.is_some() && args.moves_file.is_some() {
+        return Err(CliError(
+            "give either --moves or --moves-file, not both".into(),
+        ));
+    }
+    if !has_position && args.moves_file.is_none() {
+        return Err(CliError(
+            "give a position with --fen or --binit, or a game record with --moves-file".into(),
+        ));
+    }
+    let (start, moves, game, source) = match (&args.moves_file, has_position) {
+        // A game record: its own start and main line.
+        (Some(path), false) => {
+            let r = record::read(path, &args.record)?;
+            let source = format!("{}, game {}", r.file, r.game);
+            (r.start.clone(), r.moves.clone(), Some(r), source)
+        }
+        (file, _) => {
+            let start = args.position.position(None)?;
+            let (move_text, source) =
+                match file {
+                    Some(path) => record::move_list(path, &args.record)?,
+                    None if args.record.any() => return Err(CliError(
+                        "--format, --game and --plies read a game record given with --moves-file"
+                            .into(),
+                    )),
+                    None => input::move_text(args.moves.as_deref())?,
+                };
+            let moves: Vec<_> = input::moves_from(&start, &move_text, &source)?
+                .into_iter()
+                .map(|(_, m)| m)
+                .collect();
+            (start, moves, None, source)
+        }
+    };
     let scope = if args.all_plies {
         Scope::AllPlies
     } else {
@@ -124,9 +169,20 @@ pub fn main(args: Args) -> CliResult {
     .map_err(|_| CliError("internal error: the engine panicked on these moves".into()))?
     .map_err(|e| CliError(format!("{source}: {e}")))?;
     if args.json {
-        super::emit(json(&ruling, &fen::write(&start), moves.len()));
+        super::emit(json(
+            &ruling,
+            &fen::write(&start),
+            moves.len(),
+            game.as_ref(),
+        ));
     } else {
-        super::emit(text(&ruling).trim_end());
+        let mut out = String::new();
+        if let Some(g) = &game {
+            out.push_str(&g.line());
+            out.push('\n');
+        }
+        out.push_str(text(&ruling).trim_end());
+        super::emit(out);
     }
     Ok(ExitCode::SUCCESS)
 }

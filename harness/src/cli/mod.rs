@@ -6,6 +6,7 @@ pub mod input;
 pub mod judge;
 pub mod perf;
 pub mod perft;
+pub mod record;
 pub mod rules;
 pub mod run;
 pub mod scan;

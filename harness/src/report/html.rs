@@ -56,6 +56,16 @@ table.plies tr[data-ply] { cursor: pointer; } table.plies tr.current td { outlin
   nav ul { columns: 1; padding-left: 1.2em; }
   .case-body > .editions { min-width: 0; }
   th, td { padding: .15em .3em; }
+  /* The plies: each row wraps, its evidence on a line of its own across the screen (as the
+     last of six columns it was squeezed to a few characters a line). */
+  table.plies, table.plies tbody { display: block; }
+  table.plies tr { display: flex; flex-wrap: wrap; }
+  table.plies th, table.plies td { box-sizing: border-box; flex: 1 1 0; min-width: 0; }
+  table.plies tr > :nth-child(1) { flex: 0 0 2.4em; }
+  table.plies tr > :nth-child(2) { flex: 0 0 6em; }
+  table.plies tr > :nth-child(3) { flex: 0 0 3.8em; }
+  table.plies tr > :last-child { flex: 1 0 100%; border-top: 0; }
+  #candidate-errata td.evidence { min-width: 14em; }
 }
 "#;
 
@@ -67,6 +77,7 @@ pub fn render(r: &Results) -> String {
     failures(&mut s, r);
     totals(&mut s, r);
     nav(&mut s, r);
+    super::disputes::html(&mut s, r);
     rule_books(&mut s, r);
     super::engines::html(&mut s, &r.engines);
     errata(&mut s, r);
@@ -78,7 +89,7 @@ pub fn render(r: &Results) -> String {
     s
 }
 
-fn badge(o: Outcome) -> String {
+pub(crate) fn badge(o: Outcome) -> String {
     format!(
         r#"<span class="badge {}">{} {}</span>"#,
         o.name(),
@@ -283,6 +294,14 @@ fn case(s: &mut String, c: &CaseResult) {
             Provenance::Published => String::new(),
             Provenance::Reconstructed { .. } =>
                 " · <strong>复原局面 reconstructed</strong>".to_string(),
+            Provenance::Game {
+                record,
+                game,
+                after_ply,
+            } => format!(
+                " · 实战局面 from a game: <code>{}</code>, game {game}, after ply {after_ply}",
+                escape(record)
+            ),
         }
     );
     if let Provenance::Reconstructed { realises, missing } = &c.provenance {
@@ -349,6 +368,9 @@ fn edition(s: &mut String, e: &EditionResult) {
         parts.push(format!("<a href=\"{}\">{}</a>", escape(u), escape(u)));
     }
     let _ = writeln!(s, "<p class=\"muted\">{}</p>", parts.join(" · "));
+    if let Some(d) = &e.dispute {
+        super::disputes::html_details(s, d);
+    }
     if let CycleClaim::Pattern { note } = &e.cycle {
         let _ = writeln!(s, "<p>Not an exact repetition: {}</p>", escape(note));
     }

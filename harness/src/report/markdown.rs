@@ -69,6 +69,7 @@ pub fn render(r: &Results) -> String {
             }
         }
     }
+    super::disputes::markdown(&mut s, r);
     rule_books(&mut s, r);
     super::engines::markdown(&mut s, &r.engines);
     branches(&mut s, r);

@@ -4,6 +4,7 @@
 //! mix theirs; or, with `--check`, compared with the files already there.
 
 pub mod disk;
+pub mod disputes;
 pub mod engines;
 pub mod html;
 pub mod json;

@@ -2,8 +2,9 @@
 //! contributor to complete from the source (corpus/README.md, *How to add a case*).
 //!
 //! The skeleton holds the facts the game record gives: the position where the judged cycle
-//! starts and the cycle's moves (Chinese, with their ICCS as a cross-check), and where they
-//! came from. It holds no published field: the title, the work, the published labels and
+//! starts (`provenance: game`, naming the record, the game and the ply) and the cycle's moves
+//! (Chinese, with their ICCS as a cross-check), and where they came from. A ruling given at
+//! an event is completed as a dispute (`source.kind: dispute`, corpus/README.md). It holds no published field: the title, the work, the published labels and
 //! verdict are the source's to give, so they are left empty or commented out, and `qili
 //! check` refuses the file until they are written. qili's own labels and verdict are in a YAML
 //! comment, for the contributor to compare, never to copy.
@@ -96,7 +97,14 @@ pub fn skeleton(id: &str, g: &GameLine, e: &EpisodeLine) -> Result<String, Strin
     let _ = writeln!(s, "id: {id}");
     s.push_str("title: \"\"\ntags: []\nposition:\n");
     let _ = writeln!(s, "  fen: {fen}");
-    s.push_str("  provenance: published\npublished:\n");
+    // The position stands in the game: before the judged cycle's first ply.
+    let _ = writeln!(
+        s,
+        "  provenance: game\n  game: {{ record: {}, game: {}, after_ply: {} }}\npublished:",
+        quoted(&g.file),
+        g.game,
+        ply(a.ply) - 1
+    );
     let _ = writeln!(s, "  - edition: {}", r.book.name());
     s.push_str("    source:\n      work: \"\"\n");
     let _ = writeln!(

@@ -176,9 +176,18 @@ pub fn detect(path: &Path, bytes: &[u8]) -> Format {
         Format::Uci
     } else if qili::notation::lines::starts_with_fen(&head) {
         Format::Fen
+    } else if has_dhtmlxq_block(bytes) {
+        // A page whose first block stands further in than the head (a forum thread).
+        Format::Dhtmlxq
     } else {
         Format::Iccs
     }
+}
+
+/// Whether a DhtmlXQ block marker stands anywhere in the bytes (one linear pass).
+fn has_dhtmlxq_block(bytes: &[u8]) -> bool {
+    const MARK: &[u8] = b"[DhtmlXQ";
+    bytes.windows(MARK.len()).any(|w| w == MARK)
 }
 
 /// Whether a text starts with a move number (`1.`): PGN movetext without tag pairs, which
@@ -213,7 +222,16 @@ pub fn open(path: &Path, format: Format) -> Result<Opened, Refused> {
         }
     }
     let format = match format {
-        Format::Auto => detect(path, &head),
+        Format::Auto => match detect(path, &head) {
+            // A page whose first block stands further in than the head (a forum thread).
+            Format::Iccs
+                if head.len() == input::HEAD_BYTES
+                    && input::contains(path, &name, b"[DhtmlXQ")? =>
+            {
+                Format::Dhtmlxq
+            }
+            f => f,
+        },
         f => f,
     };
     if matches!(format, Format::Iccs | Format::Uci) {
@@ -242,6 +260,7 @@ pub fn open(path: &Path, format: Format) -> Result<Opened, Refused> {
     };
     if format == Format::Pgn {
         let (text, encoding) = input::decode(bytes);
+        let text = input::unwrap_python_repr(&text).unwrap_or(text);
         return Ok(Opened {
             name,
             format,
@@ -256,6 +275,22 @@ pub fn open(path: &Path, format: Format) -> Result<Opened, Refused> {
         encoding,
         games: Games::Read(games),
     })
+}
+
+/// The games of a file's bytes read as `format` (detected from `path` and the bytes when
+/// [`Format::Auto`]): the format read, each game or why it could not be read, the encoding.
+/// What `qili judge --moves-file` reads a game record with, as the scan does.
+pub fn read_games(
+    path: &Path,
+    format: Format,
+    bytes: &[u8],
+) -> (Format, Vec<Result<Game, String>>, &'static str) {
+    let format = match format {
+        Format::Auto => detect(path, bytes),
+        f => f,
+    };
+    let (games, encoding) = read(format, bytes.to_vec());
+    (format, games, encoding)
 }
 
 /// A reader of a decoded text format: its games, or why each could not be read.
@@ -283,6 +318,7 @@ fn read(format: Format, bytes: Vec<u8>) -> (Vec<Result<Game, String>>, &'static 
     };
     if let Some(read_text) = text_reader {
         let (t, enc) = input::decode(bytes);
+        let t = input::unwrap_python_repr(&t).unwrap_or(t);
         return (read_text(&t), enc);
     }
     match format {
@@ -322,6 +358,9 @@ mod tests {
         assert_eq!(detect(p("a.xml"), cbf.as_bytes()), Format::Cbf);
         assert_eq!(detect(p("a.txt"), b"[Event \"x\"]"), Format::Pgn);
         assert_eq!(detect(p("a.htm"), b"<p>[DhtmlXQ]"), Format::Dhtmlxq);
+        // A forum thread saved as a Python literal, its first block far into the file.
+        let thread = format!("('t', [{{'message': '{}[DhtmlXQ]'}}])", "x".repeat(5000));
+        assert_eq!(detect(p("t.txt"), thread.as_bytes()), Format::Dhtmlxq);
         assert_eq!(
             detect(p("a.txt"), b"position startpos moves h2e2"),
             Format::Uci

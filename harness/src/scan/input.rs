@@ -1,7 +1,9 @@
 //! Reading a game file: never more than a cap, whatever `stat` says (a file of `/proc` reads
 //! as size 0 and may never end), its first bytes sniffed before any reader sees it (an
 //! archive, a file of NUL bytes is no game record), and a large file of one game a line read a
-//! piece at a time instead of whole.
+//! piece at a time instead of whole. Bytes become text as [`decode`] says; a text saved as a
+//! Python literal (a scraper's `repr` of a page: one line, its strings quoted with `\n`,
+//! `\'`, `\xa0` escapes) is read as the text it quotes ([`unwrap_python_repr`]).
 
 use std::io::Read;
 use std::path::Path;
@@ -140,6 +142,89 @@ pub fn decode(bytes: Vec<u8>) -> (String, &'static str) {
             let (text, _, _) = enc.decode(&bytes);
             (text.into_owned(), enc.name())
         }
+    }
+}
+
+/// The text a Python literal quotes, when `text` is one (`('title', [{'message': '…'}])`):
+/// one line, starting with a bracket and a quote. Every string escape is undone, so the
+/// markup inside (DhtmlXQ tags, PGN) reads as it was written; the brackets and quotes of the
+/// literal stay, harmless to the readers. `None` when the text is no such literal.
+pub fn unwrap_python_repr(text: &str) -> Option<String> {
+    let t = text.trim();
+    let after_brackets = t.trim_start_matches(['(', '[', '{', ' ']);
+    let is_literal = after_brackets.len() < t.len()
+        && after_brackets.starts_with(['\'', '"'])
+        && !t.contains('\n')
+        && t.contains('\\');
+    if !is_literal {
+        return None;
+    }
+    let mut out = String::with_capacity(t.len());
+    let mut chars = t.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        // `n` hex digits after the escape letter, as one character.
+        let hex = |chars: &mut std::str::Chars, n: usize| -> Option<char> {
+            let digits: String = chars.clone().take(n).collect();
+            if digits.len() != n || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+                return None;
+            }
+            let c = char::from_u32(u32::from_str_radix(&digits, 16).ok()?)?;
+            chars.nth(n - 1);
+            Some(c)
+        };
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('r') => out.push('\r'),
+            Some('t') => out.push('\t'),
+            Some(q @ ('\\' | '\'' | '"')) => out.push(q),
+            Some(k @ ('x' | 'u' | 'U')) => {
+                let n = match k {
+                    'x' => 2,
+                    'u' => 4,
+                    _ => 8,
+                };
+                match hex(&mut chars, n) {
+                    Some(c) => out.push(c),
+                    None => {
+                        out.push('\\');
+                        out.push(k);
+                    }
+                }
+            }
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    Some(out)
+}
+
+/// Whether `needle` stands anywhere in the file at `path` (read in pieces through the cap,
+/// not held).
+pub fn contains(path: &Path, name: &str, needle: &[u8]) -> Result<bool, Refused> {
+    let mut file = std::fs::File::open(path).map_err(|e| unreadable(name, e))?;
+    let mut buf = vec![0u8; PIECE_BYTES];
+    // The end of the piece before, where the needle may have begun.
+    let keep = needle.len().saturating_sub(1);
+    let (mut carried, mut total) = (0, 0u64);
+    loop {
+        let n = read_some(&mut file, &mut buf[carried..]).map_err(|e| unreadable(name, e))?;
+        total += n as u64;
+        let filled = carried + n;
+        if buf[..filled].windows(needle.len()).any(|w| w == needle) {
+            return Ok(true);
+        }
+        if n == 0 || total > MAX_GAME_FILE_BYTES {
+            return Ok(false);
+        }
+        carried = keep.min(filled);
+        buf.copy_within(filled - carried..filled, 0);
     }
 }
 
@@ -371,5 +456,23 @@ mod tests {
             assert!(pieces.len() >= 3, "{} pieces", pieces.len());
             assert_eq!(pieces.concat(), whole);
         }
+    }
+
+    #[test]
+    fn python_literals_are_unwrapped() {
+        let repr = r#"('主题：x', [{'message': '<p>a\'b\xa0\u4e00</p>\n[DhtmlXQ_title]\\u003F[/DhtmlXQ_title]', 'time': '2010'}])"#;
+        let text = unwrap_python_repr(repr).unwrap();
+        assert!(
+            text.contains("<p>a'b\u{a0}一</p>\n[DhtmlXQ_title]\\u003F[/DhtmlXQ_title]"),
+            "{text}"
+        );
+        // Not a literal: PGN, a page, a text with real line breaks; a bad escape stays.
+        assert_eq!(unwrap_python_repr("[Event \"x\"]\n1. h2e2 *"), None);
+        assert_eq!(unwrap_python_repr("<p>[DhtmlXQ]</p>"), None);
+        assert_eq!(unwrap_python_repr("('a\\n',\n'b')"), None);
+        assert_eq!(
+            unwrap_python_repr(r"('\xzz')").as_deref(),
+            Some(r"('\xzz')")
+        );
     }
 }

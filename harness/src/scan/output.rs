@@ -2,7 +2,9 @@
 //!
 //! `--out FILE` is written into a temporary file beside it (`.FILE.qili-tmp-<pid>-…`), renamed
 //! over FILE once every line is written and synced: a scan that fails (a full disk) or is
-//! killed leaves FILE as it was, and the next scan removes what a killed one left. Standard
+//! killed leaves FILE as it was, and the next scan removes what a killed one left. A link is
+//! followed (the file it names is replaced, the link stays); what is not a regular file
+//! (`/dev/null`, a FIFO, a terminal) is written to as it is, never replaced. Standard
 //! output must be open (Rust's standard library would otherwise drop every line silently on a
 //! closed descriptor); a write that fails there (a closed pipe) is an error too. Every error
 //! names its path.
@@ -16,8 +18,15 @@ use crate::report::disk::TEMP_INFIX;
 /// The JSON lines' destination.
 pub enum Output {
     Stdout(BufWriter<io::Stdout>),
+    /// A device or FIFO named by `--out`, written to as it is.
+    Device {
+        target: PathBuf,
+        writer: BufWriter<fs::File>,
+    },
     File {
         target: PathBuf,
+        /// The file replaced (what a link names).
+        resolved: PathBuf,
         temp: tempfile::NamedTempFile,
         writer: BufWriter<fs::File>,
     },
@@ -33,12 +42,33 @@ impl Output {
         };
         let abs = std::path::absolute(target)
             .map_err(|e| format!("--out {}: cannot resolve it: {e}", target.display()))?;
-        if abs.is_dir() {
-            return Err(format!(
-                "--out {} is a directory, expected a file for the JSON lines",
-                target.display()
-            ));
+        match fs::metadata(&abs) {
+            Ok(m) if m.is_dir() => {
+                return Err(format!(
+                    "--out {} is a directory, expected a file for the JSON lines",
+                    target.display()
+                ))
+            }
+            // A device, a FIFO, a terminal (`/dev/null`, `/dev/stdout`): written to as it is.
+            Ok(m) if !m.is_file() => {
+                let file = fs::OpenOptions::new()
+                    .write(true)
+                    .open(&abs)
+                    .map_err(|e| format!("--out {}: {e}", target.display()))?;
+                return Ok(Output::Device {
+                    target: target.to_path_buf(),
+                    writer: BufWriter::new(file),
+                });
+            }
+            _ => {}
         }
+        // What a link names is replaced, not the link.
+        let abs = match fs::symlink_metadata(&abs) {
+            Ok(m) if m.file_type().is_symlink() => abs
+                .canonicalize()
+                .map_err(|e| format!("--out {}: cannot follow the link: {e}", target.display()))?,
+            _ => abs,
+        };
         let (Some(parent), Some(name)) = (abs.parent(), abs.file_name()) else {
             return Err(format!("--out {}: expected a file name", target.display()));
         };
@@ -60,6 +90,7 @@ impl Output {
             })?);
         Ok(Output::File {
             target: target.to_path_buf(),
+            resolved: abs.clone(),
             temp,
             writer,
         })
@@ -69,7 +100,9 @@ impl Output {
     pub fn line(&mut self, json: &str) -> Result<(), String> {
         let r = match self {
             Output::Stdout(w) => writeln!(w, "{json}"),
-            Output::File { writer, .. } => writeln!(writer, "{json}"),
+            Output::Device { writer, .. } | Output::File { writer, .. } => {
+                writeln!(writer, "{json}")
+            }
         };
         r.map_err(|e| self.failed(e))
     }
@@ -77,6 +110,9 @@ impl Output {
     fn failed(&self, e: io::Error) -> String {
         match self {
             Output::Stdout(_) => format!("writing the scan to standard output: {e}"),
+            Output::Device { target, .. } => {
+                format!("writing the scan to {}: {e}", target.display())
+            }
             Output::File { target, temp, .. } => format!(
                 "writing the scan to {} (through {}; {} is left as it was): {e}",
                 target.display(),
@@ -92,8 +128,12 @@ impl Output {
             Output::Stdout(mut w) => w
                 .flush()
                 .map_err(|e| format!("writing the scan to standard output: {e}")),
+            Output::Device { target, mut writer } => writer
+                .flush()
+                .map_err(|e| format!("writing the scan to {}: {e}", target.display())),
             Output::File {
                 target,
+                resolved,
                 temp,
                 writer,
             } => {
@@ -109,12 +149,12 @@ impl Output {
                 file.sync_all()
                     .map_err(|e| format!("writing the scan to {}: {e}", temp.path().display()))?;
                 // A new file gets the permissions a file gets; an old one keeps its own.
-                let mode = fs::metadata(&target)
+                let mode = fs::metadata(&resolved)
                     .map(|m| m.permissions())
                     .unwrap_or_else(|_| default_permissions());
                 let _ = fs::set_permissions(temp.path(), mode);
                 let from = temp.path().to_path_buf();
-                temp.persist(&target).map_err(|e| {
+                temp.persist(&resolved).map_err(|e| {
                     format!(
                         "cannot rename {} to {}: {}",
                         from.display(),
