@@ -593,3 +593,88 @@ fn an_output_that_is_a_fifo_or_a_link_stays_what_it_is() {
         .unwrap()
         .starts_with("{\"file\""));
 }
+
+/// The fixture cases asked of the adapter script `script` (with `args`), with a short time-out.
+fn ask_adapter(script: &str, args: &str) -> qili_harness::engines::conformance::Conformance {
+    use qili_harness::engines::Engine;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/adapters")
+        .join(script);
+    let engine = Engine::parse(&format!("hostile=sh '{}' {args}", path.display())).unwrap();
+    let corpus = qili_harness::corpus::load(&common::fixtures()).unwrap();
+    qili_harness::pipeline::engines_only(
+        &corpus,
+        &qili_harness::run::Options::default(),
+        &[engine],
+        std::time::Duration::from_millis(500),
+    )
+    .0
+}
+
+/// Attack 6: an adapter's 1 MB note per answer is kept cut to MAX_FIELD_CHARS; an adapter
+/// that answers one request forever is given up by its rate of failures (its lines wait in a
+/// bounded queue); a killed adapter's children go with it.
+#[test]
+#[cfg(unix)]
+fn an_adapter_can_neither_flood_the_reports_nor_outlive_the_run() {
+    use qili_harness::engines::conformance::Answer;
+    use qili_harness::engines::process::{MAX_FIELD_CHARS, RECENT};
+    let _s = serial();
+    let (c, bytes) = peak(|| ask_adapter("noisy.sh", ""));
+    for row in &c.rows {
+        match &row.cells[0].answer {
+            Answer::Answered { note, .. } => {
+                let note = note.as_deref().unwrap();
+                assert!(
+                    note.chars().count() < MAX_FIELD_CHARS + 100,
+                    "{} chars",
+                    note.len()
+                );
+                assert!(note.contains("more characters not kept"), "{note:.100}");
+            }
+            other => panic!("{}: {other:?}", row.anchor),
+        }
+    }
+    // The 1 MB lines are read one at a time.
+    assert!(bytes < 16 << 20, "{bytes} bytes at the peak");
+
+    // Twenty requests to the adapter that answers the first forever: every other one fails
+    // (the stale answer), and it is given up by the rate, never by a run of three.
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/adapters/repeats.sh");
+    let mut p = qili_harness::engines::process::Process::new(
+        vec!["sh".into(), script.display().to_string()],
+        std::time::Duration::from_millis(500),
+    );
+    let mut asked = 0;
+    for i in 0..20 {
+        let request = qili_harness::engines::protocol::Request {
+            id: format!("r{i}"),
+            rules: "cxa2011".into(),
+            fen: "4k4/9/9/9/9/9/9/9/9/4K4 w".into(),
+            moves: vec![],
+            moves_to_threefold: vec![],
+        };
+        p.ask(&request);
+        if p.given_up().is_some() {
+            break;
+        }
+        asked += 1;
+    }
+    let given_up = p.given_up().unwrap_or_default().to_string();
+    assert!(given_up.contains("of the last"), "{given_up:?}");
+    assert!(asked < RECENT, "asked {asked}");
+
+    let scratch = Scratch::new("attack-adapter-children");
+    let pids = scratch.path().join("pids");
+    ask_adapter("spawns.sh", pids.to_str().unwrap());
+    let pids = std::fs::read_to_string(&pids).unwrap();
+    assert!(!pids.trim().is_empty());
+    for pid in pids.split_whitespace() {
+        // Reaped by init once killed; a zombie still shows in /proc, so read its state.
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        assert!(
+            status.is_empty() || status.contains("State:\tZ"),
+            "the adapter's child {pid} outlived it: {status:.80}"
+        );
+    }
+}
