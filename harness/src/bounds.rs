@@ -58,6 +58,13 @@ pub const MAX_GAME_PLIES: u64 = 1_000;
 /// minutes.
 pub const MAX_RULING_WORK: u64 = 250_000;
 
+/// The deepest `qili perft` counts (it keeps a list of moves per ply; from the start position
+/// depth 6 already takes minutes).
+pub const MAX_PERFT_DEPTH: u32 = 10;
+
+/// The most times `qili perf` times each thing (it keeps every timing).
+pub const MAX_PERF_REPEATS: u32 = 1_000;
+
 /// The most characters of an input value echoed in a message; a longer value is cut and ends
 /// with `…`.
 pub const MAX_ECHO_CHARS: usize = 80;

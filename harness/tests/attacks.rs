@@ -678,3 +678,30 @@ fn an_adapter_can_neither_flood_the_reports_nor_outlive_the_run() {
         );
     }
 }
+
+/// Attacks 7 and 16: numeric options are bounded before anything is done, and an id of
+/// 100 000 characters is quoted in at most 80.
+#[test]
+fn numeric_options_are_bounded_and_a_long_id_is_quoted_short() {
+    let _s = serial();
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let o = qili(
+        here,
+        &["perft", "--fen", "startpos", "--depth", "4294967295"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("0..=10"), "{}", stderr(&o));
+    let o = qili(here, &["perf", "--repeats", "1000000000"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("1..=1000"), "{}", stderr(&o));
+    let id = "x".repeat(100_000);
+    let o = qili(here, &["show", &id, "--corpus", "../corpus"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        o.stderr.len() < 1_000,
+        "{} bytes: {:.200}",
+        o.stderr.len(),
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("no sound case 'xxx"), "{}", stderr(&o));
+}
