@@ -58,6 +58,11 @@ pub const MAX_GAME_PLIES: u64 = 1_000;
 /// minutes.
 pub const MAX_RULING_WORK: u64 = 250_000;
 
+/// The most case files a corpus may have (`qili check`, `run`, `perf`, `show`): a run holds
+/// every case's rulings and renders each report whole; 2,000 small cases take about 50 MB and
+/// a few seconds. The corpus has 145.
+pub const MAX_CORPUS_FILES: usize = 2_000;
+
 /// The deepest `qili perft` counts (it keeps a list of moves per ply; from the start position
 /// depth 6 already takes minutes).
 pub const MAX_PERFT_DEPTH: u32 = 10;

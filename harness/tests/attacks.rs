@@ -705,3 +705,29 @@ fn numeric_options_are_bounded_and_a_long_id_is_quoted_short() {
     );
     assert!(stderr(&o).contains("no sound case 'xxx"), "{}", stderr(&o));
 }
+
+/// Attack 4's corpus of 10 000 cases: more case files than a corpus may have is an error
+/// before any is read; a run writes its reports one at a time.
+#[test]
+fn a_corpus_of_too_many_files_is_refused_before_any_is_read() {
+    use qili_harness::bounds::MAX_CORPUS_FILES;
+    let _s = serial();
+    let scratch = Scratch::new("attack-corpus");
+    let corpus = scratch.path().join("corpus");
+    std::fs::create_dir_all(&corpus).unwrap();
+    for i in 0..=MAX_CORPUS_FILES {
+        std::fs::write(corpus.join(format!("c-{i}.yaml")), "not read\n").unwrap();
+    }
+    let o = qili(
+        scratch.path(),
+        &[
+            "check",
+            "--corpus",
+            corpus.to_str().unwrap(),
+            "--expectations",
+            "none",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("MAX_CORPUS_FILES"), "{}", stderr(&o));
+}
