@@ -13,9 +13,11 @@ pub struct Board {
     /// squares: the first and second piece along a line are then a bit scan away.
     ranks: [u16; 10],
     files: [u16; 9],
-    /// The points of each side's pieces (bit = square index), so a generator walks its own
-    /// pieces only.
+    /// The points of each side's pieces and of each role's, both sides together (bit =
+    /// square index), so a generator walks its own pieces only and an attack test looks
+    /// only where an attacker of the right kind stands.
     sides: [u128; 2],
+    roles: [u128; 7],
 }
 
 impl Default for Board {
@@ -31,6 +33,7 @@ impl Board {
             ranks: [0; 10],
             files: [0; 9],
             sides: [0; 2],
+            roles: [0; 7],
         }
     }
 
@@ -51,13 +54,70 @@ impl Board {
             self.files[f] &= !(1 << r);
         }
         let old = std::mem::replace(&mut self.squares[sq.index()], piece);
+        let bit = 1u128 << sq.index();
         if let Some(p) = old {
-            self.sides[p.color.index()] &= !(1u128 << sq.index());
+            self.sides[p.color.index()] &= !bit;
+            self.roles[p.role.index()] &= !bit;
         }
         if let Some(p) = piece {
-            self.sides[p.color.index()] |= 1u128 << sq.index();
+            self.sides[p.color.index()] |= bit;
+            self.roles[p.role.index()] |= bit;
         }
         old
+    }
+
+    /// Move the piece on `from` (there must be one) to `to`, returning what stood there: as
+    /// two [`Board::set`]s, with each bit set touched once.
+    #[inline]
+    pub(crate) fn move_piece(&mut self, from: Square, to: Square) -> Option<Piece> {
+        let p = self.squares[from.index()]
+            .take()
+            .expect("a piece on the from square");
+        let captured = self.squares[to.index()].replace(p);
+        self.clear_line_bits(from);
+        self.set_line_bits(to);
+        self.toggle(p, from, to, captured);
+        captured
+    }
+
+    /// Take back [`Board::move_piece`]: the piece on `to` goes back to `from`, and
+    /// `captured` (what `move_piece` returned) back on `to`.
+    #[inline]
+    pub(crate) fn unmove_piece(&mut self, from: Square, to: Square, captured: Option<Piece>) {
+        let p =
+            std::mem::replace(&mut self.squares[to.index()], captured).expect("the moved piece");
+        self.squares[from.index()] = Some(p);
+        self.set_line_bits(from);
+        if captured.is_none() {
+            self.clear_line_bits(to);
+        }
+        self.toggle(p, from, to, captured);
+    }
+
+    /// The bit sets' side of moving `p` between `from` and `to`, either way, over `captured`.
+    #[inline(always)]
+    fn toggle(&mut self, p: Piece, from: Square, to: Square, captured: Option<Piece>) {
+        let (from, to) = (1u128 << from.index(), 1u128 << to.index());
+        self.sides[p.color.index()] ^= from | to;
+        self.roles[p.role.index()] ^= from | to;
+        if let Some(c) = captured {
+            self.sides[c.color.index()] ^= to;
+            self.roles[c.role.index()] ^= to;
+        }
+    }
+
+    #[inline(always)]
+    fn set_line_bits(&mut self, sq: Square) {
+        let (f, r) = (sq.file().index() as usize, sq.rank().index() as usize);
+        self.ranks[r] |= 1 << f;
+        self.files[f] |= 1 << r;
+    }
+
+    #[inline(always)]
+    fn clear_line_bits(&mut self, sq: Square) {
+        let (f, r) = (sq.file().index() as usize, sq.rank().index() as usize);
+        self.ranks[r] &= !(1 << f);
+        self.files[f] &= !(1 << r);
     }
 
     /// The first two occupied points from `sq` (exclusive) in direction `dir` of
@@ -76,6 +136,16 @@ impl Board {
         } else {
             self.ranks[sq.rank().index() as usize]
         }
+    }
+
+    /// The points of the pieces of `color` that have one of `roles`, as a bit set by square.
+    #[inline]
+    pub(crate) fn pieces_of(&self, color: Color, roles: &[Role]) -> u128 {
+        let mut set = 0;
+        for r in roles {
+            set |= self.roles[r.index()];
+        }
+        set & self.sides[color.index()]
     }
 
     /// The squares of the pieces of `color`, rank 0 first, then by file (the order of
@@ -184,10 +254,22 @@ pub(crate) fn first_two_on(line: u16, sq: Square, dir: usize) -> [Option<Square>
 
 /// The first `N` occupied points of `line` from `sq` (exclusive) in direction `dir`, nearest
 /// first (see [`first_two_on`]).
-#[inline]
+#[inline(always)]
 pub(crate) fn first_on<const N: usize>(line: u16, sq: Square, dir: usize) -> [Option<Square>; N] {
+    run_on(line, sq, dir).1
+}
+
+/// How many empty points follow `sq` in direction `dir` before the first occupied one of
+/// `line` (or the edge), and the first `N` occupied points, nearest first: a rook's quiet
+/// moves are the run, a cannon's capture the second point.
+#[inline(always)]
+pub(crate) fn run_on<const N: usize>(
+    line: u16,
+    sq: Square,
+    dir: usize,
+) -> (u32, [Option<Square>; N]) {
     let (f, r) = (sq.file().index() as u32, sq.rank().index() as u32);
-    let at = if dir < 2 { r } else { f };
+    let (at, len) = if dir < 2 { (r, 10) } else { (f, 9) };
     let to_square = |i: u32| {
         let (ff, rr) = if dir < 2 { (f, i) } else { (i, r) };
         Square::from_index_unchecked((rr * 9 + ff) as usize)
@@ -196,6 +278,11 @@ pub(crate) fn first_on<const N: usize>(line: u16, sq: Square, dir: usize) -> [Op
     if dir % 2 == 0 {
         // Towards higher indices.
         let mut m = u32::from(line) >> (at + 1);
+        let run = if m == 0 {
+            len - 1 - at
+        } else {
+            m.trailing_zeros()
+        };
         for o in out.iter_mut() {
             if m == 0 {
                 break;
@@ -204,8 +291,14 @@ pub(crate) fn first_on<const N: usize>(line: u16, sq: Square, dir: usize) -> [Op
             *o = Some(to_square(at + 1 + i));
             m &= m - 1;
         }
+        (run, out)
     } else {
         let mut m = u32::from(line) & ((1 << at) - 1);
+        let run = if m == 0 {
+            at
+        } else {
+            at - 1 - (31 - m.leading_zeros())
+        };
         for o in out.iter_mut() {
             if m == 0 {
                 break;
@@ -214,8 +307,8 @@ pub(crate) fn first_on<const N: usize>(line: u16, sq: Square, dir: usize) -> [Op
             *o = Some(to_square(i));
             m &= !(1 << i);
         }
+        (run, out)
     }
-    out
 }
 
 impl Index<Square> for Board {
@@ -246,9 +339,9 @@ mod tests {
     use super::*;
     use crate::attacks;
 
-    /// The bit scan agrees with walking the ray, on boards filled in many patterns.
+    /// The bit scans agree with walking the ray, on boards filled in many patterns.
     #[test]
-    fn first_two_is_the_ray_walk() {
+    fn first_two_and_the_run_are_the_ray_walk() {
         let piece = Piece::new(Color::Red, Role::Pawn);
         for seed in 0u64..200 {
             let mut b = Board::empty();
@@ -273,6 +366,10 @@ mod tests {
                         .collect();
                     let scanned: Vec<Square> = b.first_two(sq, dir).into_iter().flatten().collect();
                     assert_eq!(scanned, walked, "from {sq:?} dir {dir}");
+                    let run = attacks::ray(sq, dir)
+                        .take_while(|&s| b.get(s).is_none())
+                        .count();
+                    assert_eq!(run_on::<0>(b.line(sq, dir), sq, dir).0 as usize, run);
                 }
             }
         }

@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::attacks::{self, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
-use crate::board::{first_on, first_two_on, place_on_line};
+use crate::board::{first_on, first_two_on, place_on_line, run_on};
 use crate::zobrist;
 use crate::{Board, Color, Move, Piece, Role, Setup, Square};
 
@@ -319,9 +319,43 @@ impl Position {
     }
 
     /// Whether the king of `color` is attacked (including by the other king on an open file).
+    /// Only the lines on which a rook, cannon or king of the other side stands are scanned,
+    /// and the horse squares only when a horse of theirs is on one.
     #[inline]
     pub fn is_king_attacked(&self, color: Color) -> bool {
-        self.king_attacked_along(color, 0b1111)
+        let k = self.kings[color.index()];
+        let them = !color;
+        let board = &self.board;
+        let rook = Some(Piece::new(them, Role::Rook));
+        let cannon = Some(Piece::new(them, Role::Cannon));
+        let king = Some(Piece::new(them, Role::King));
+        let sliders = board.pieces_of(them, &[Role::Rook, Role::Cannon, Role::King]);
+        for dir in 0..4 {
+            if attacks::RAYS[k.index()][dir] & sliders == 0 {
+                continue;
+            }
+            let [first, second] = board.first_two(k, dir);
+            let Some(first) = first else { continue };
+            let p = board.get(first);
+            if p == rook || (dir < 2 && p == king) {
+                return true;
+            }
+            if second.is_some_and(|s| board.get(s) == cannon) {
+                return true;
+            }
+        }
+        let horse = Some(Piece::new(them, Role::Horse));
+        if board.pieces_of(them, &[Role::Horse]) & HORSE_SQUARES.0[k.index()] != 0 {
+            for j in HORSE_FROM[k.index()].iter() {
+                if board.get(sq(j.to)) == horse && board.get(sq(j.block)).is_none() {
+                    return true;
+                }
+            }
+        }
+        let pawn = Some(Piece::new(them, Role::Pawn));
+        PAWN_FROM[them.index()][k.index()]
+            .iter()
+            .any(|s| board.get(sq(s)) == pawn)
     }
 
     /// Whether the king of `color` would be attacked once `m` (a pseudo-legal move of either
@@ -352,8 +386,19 @@ impl Position {
         let rook = Some(Piece::new(them, Role::Rook));
         let cannon = Some(Piece::new(them, Role::Cannon));
         let king = Some(Piece::new(them, Role::King));
+        // Only lines on which a slider of theirs stands, or lands, are scanned; the same for
+        // the horses.
+        let landing = if moved.is_some_and(|p| p.color == them) {
+            bit(m.to)
+        } else {
+            0
+        };
+        let sliders = self
+            .board
+            .pieces_of(them, &[Role::Rook, Role::Cannon, Role::King])
+            | landing;
         for dir in 0..4 {
-            if dirs & (1 << dir) == 0 {
+            if dirs & (1 << dir) == 0 || attacks::RAYS[k.index()][dir] & sliders == 0 {
                 continue;
             }
             let mut line = self.board.line(k, dir);
@@ -377,53 +422,18 @@ impl Position {
             return false;
         }
         let horse = Some(Piece::new(them, Role::Horse));
-        for j in HORSE_FROM[k.index()].iter() {
-            if at(sq(j.to)) == horse && at(sq(j.block)).is_none() {
-                return true;
+        if (self.board.pieces_of(them, &[Role::Horse]) | landing) & HORSE_SQUARES.0[k.index()] != 0
+        {
+            for j in HORSE_FROM[k.index()].iter() {
+                if at(sq(j.to)) == horse && at(sq(j.block)).is_none() {
+                    return true;
+                }
             }
         }
         let pawn = Some(Piece::new(them, Role::Pawn));
         PAWN_FROM[them.index()][k.index()]
             .iter()
             .any(|s| at(sq(s)) == pawn)
-    }
-
-    /// Whether the king of `color` is attacked along the directions in `dirs` (a bit per
-    /// entry of [`attacks::DIRECTIONS`]) or by a horse or pawn.
-    #[inline]
-    fn king_attacked_along(&self, color: Color, dirs: u8) -> bool {
-        let k = self.kings[color.index()];
-        let them = !color;
-        let rook = Some(Piece::new(them, Role::Rook));
-        let cannon = Some(Piece::new(them, Role::Cannon));
-        let king = Some(Piece::new(them, Role::King));
-        for dir in 0..4 {
-            if dirs & (1 << dir) == 0 {
-                continue;
-            }
-            let [first, second] = self.board.first_two(k, dir);
-            let Some(first) = first else { continue };
-            let p = self.board.get(first);
-            if p == rook || (dir < 2 && p == king) {
-                return true;
-            }
-            if second.is_some_and(|s| self.board.get(s) == cannon) {
-                return true;
-            }
-        }
-        let horse = Some(Piece::new(them, Role::Horse));
-        for j in HORSE_FROM[k.index()].iter() {
-            if self.board.get(sq(j.to)) == horse && self.board.get(sq(j.block)).is_none() {
-                return true;
-            }
-        }
-        let pawn = Some(Piece::new(them, Role::Pawn));
-        for s in PAWN_FROM[them.index()][k.index()].iter() {
-            if self.board.get(sq(s)) == pawn {
-                return true;
-            }
-        }
-        false
     }
 
     /// The pieces of `by` giving check to the other side's king (flying general excluded).
@@ -460,27 +470,28 @@ impl Position {
 
     fn for_each_attacker(&self, target: Square, by: Color, mut f: impl FnMut(Square)) {
         let t = target.index();
+        let board = &self.board;
+        let rooks = board.pieces_of(by, &[Role::Rook]);
+        let cannons = board.pieces_of(by, &[Role::Cannon]);
         for dir in 0..4 {
-            let mut screens = 0;
-            for s in attacks::ray(target, dir) {
-                let Some(p) = self.board.get(s) else { continue };
-                if p.color == by {
-                    match (screens, p.role) {
-                        (0, Role::Rook) | (1, Role::Cannon) => f(s),
-                        _ => {}
-                    }
-                }
-                screens += 1;
-                if screens == 2 {
-                    break;
-                }
+            if attacks::RAYS[t][dir] & (rooks | cannons) == 0 {
+                continue;
+            }
+            let [first, second] = first_on::<2>(board.line(target, dir), target, dir);
+            if let Some(s) = first.filter(|&s| rooks & bit(s) != 0) {
+                f(s);
+            }
+            if let Some(s) = second.filter(|&s| cannons & bit(s) != 0) {
+                f(s);
             }
         }
-        for j in HORSE_FROM[t].iter() {
-            if self.board.get(sq(j.to)) == Some(Piece::new(by, Role::Horse))
-                && self.board.get(sq(j.block)).is_none()
-            {
-                f(sq(j.to));
+        if board.pieces_of(by, &[Role::Horse]) & HORSE_SQUARES.0[t] != 0 {
+            for j in HORSE_FROM[t].iter() {
+                if board.get(sq(j.to)) == Some(Piece::new(by, Role::Horse))
+                    && board.get(sq(j.block)).is_none()
+                {
+                    f(sq(j.to));
+                }
             }
         }
         for s in PAWN_FROM[by.index()][t].iter() {
@@ -527,36 +538,22 @@ impl Position {
             Some(q) => q.color != us,
         };
         match p.role {
+            // The empty run along each line is a bit scan away; the squares are stepped to.
             Role::Rook => {
                 for dir in 0..4 {
-                    for s in attacks::ray(from, dir) {
-                        match self.board.get(s) {
-                            None => push(Move::new(from, s)),
-                            Some(q) => {
-                                if q.color != us {
-                                    push(Move::new(from, s));
-                                }
-                                break;
-                            }
-                        }
+                    let (run, [target]) = run_on::<1>(self.board.line(from, dir), from, dir);
+                    push_run(from, dir, run, &mut push);
+                    if let Some(s) = target.filter(|s| free(s.index() as u8)) {
+                        push(Move::new(from, s));
                     }
                 }
             }
             Role::Cannon => {
                 for dir in 0..4 {
-                    let mut screened = false;
-                    for s in attacks::ray(from, dir) {
-                        match (self.board.get(s), screened) {
-                            (None, false) => push(Move::new(from, s)),
-                            (None, true) => {}
-                            (Some(_), false) => screened = true,
-                            (Some(q), true) => {
-                                if q.color != us {
-                                    push(Move::new(from, s));
-                                }
-                                break;
-                            }
-                        }
+                    let (run, [_, target]) = run_on::<2>(self.board.line(from, dir), from, dir);
+                    push_run(from, dir, run, &mut push);
+                    if let Some(s) = target.filter(|s| free(s.index() as u8)) {
+                        push(Move::new(from, s));
                     }
                 }
             }
@@ -664,9 +661,12 @@ impl Position {
                 Some(p) if guard.may_move(from, p.role) => {}
                 _ => continue,
             }
+            // Most pieces cannot expose the king wherever they go: their moves are kept
+            // without a test, one piece at a time.
+            let safe = guard.safe_from(from);
             self.gen_piece(from, |m| {
                 let wanted = !captures_only || self.board.get(m.to).is_some();
-                if wanted && guard.allows(self, m) {
+                if wanted && (safe || guard.allows(self, m)) {
                     out.push(m);
                 }
             });
@@ -748,9 +748,10 @@ impl Position {
                 Some(p) if guard.may_move(from, p.role) => {}
                 _ => continue,
             }
+            let safe = guard.safe_from(from);
             let mut found = false;
             self.gen_piece(from, |m| {
-                if !found && guard.allows(self, m) {
+                if !found && (safe || guard.allows(self, m)) {
                     found = true;
                 }
             });
@@ -759,52 +760,6 @@ impl Position {
             }
         }
         false
-    }
-
-    /// The first check found on the king of the side to move, with what can stop it; `None`
-    /// when that king is not attacked. Any legal move other than a king move must stop every
-    /// check, so it must at least stop this one.
-    fn first_check(&self) -> Option<Check> {
-        let us = self.turn;
-        let k = self.kings[us.index()];
-        let them = !us;
-        let rook = Some(Piece::new(them, Role::Rook));
-        let cannon = Some(Piece::new(them, Role::Cannon));
-        let king = Some(Piece::new(them, Role::King));
-        for dir in 0..4 {
-            let [first, second] = self.board.first_two(k, dir);
-            let Some(first) = first else { continue };
-            let p = self.board.get(first);
-            if p == rook || (dir < 2 && p == king) {
-                return Some(Check {
-                    stops: between(k, first, dir) | bit(first),
-                    screen: None,
-                });
-            }
-            if let Some(second) = second.filter(|&s| self.board.get(s) == cannon) {
-                return Some(Check {
-                    stops: between(k, second, dir) & !bit(first) | bit(second),
-                    screen: Some(first),
-                });
-            }
-        }
-        let horse = Some(Piece::new(them, Role::Horse));
-        for j in HORSE_FROM[k.index()].iter() {
-            if self.board.get(sq(j.to)) == horse && self.board.get(sq(j.block)).is_none() {
-                return Some(Check {
-                    stops: bit(sq(j.to)) | bit(sq(j.block)),
-                    screen: None,
-                });
-            }
-        }
-        let pawn = Some(Piece::new(them, Role::Pawn));
-        PAWN_FROM[them.index()][k.index()]
-            .iter()
-            .find(|&s| self.board.get(sq(s)) == pawn)
-            .map(|s| Check {
-                stops: bit(sq(s)),
-                screen: None,
-            })
     }
 
     /// Whether `m` is a legal move here.
@@ -894,11 +849,8 @@ impl Position {
     /// Play a move without checking it. The caller guarantees it is at least pseudo-legal.
     #[inline]
     pub fn play_unchecked(&mut self, m: Move) -> Undo {
-        let p = self
-            .board
-            .set(m.from, None)
-            .expect("a piece on the from square");
-        let captured = self.board.set(m.to, Some(p));
+        let captured = self.board.move_piece(m.from, m.to);
+        let p = self.board.get(m.to).expect("the moved piece");
         let mut h = self.hash ^ zobrist::piece_key(p, m.from) ^ zobrist::piece_key(p, m.to);
         if let Some(c) = captured {
             h ^= zobrist::piece_key(c, m.to);
@@ -932,11 +884,8 @@ impl Position {
             self.fullmoves -= 1;
         }
         self.halfmoves = undo.halfmoves;
-        let p = self
-            .board
-            .set(m.to, undo.captured)
-            .expect("the moved piece");
-        self.board.set(m.from, Some(p));
+        self.board.unmove_piece(m.from, m.to, undo.captured);
+        let p = self.board.get(m.from).expect("the moved piece");
         let mut h = self.hash ^ zobrist::piece_key(p, m.from) ^ zobrist::piece_key(p, m.to);
         if let Some(c) = undo.captured {
             h ^= zobrist::piece_key(c, m.to);
@@ -989,7 +938,18 @@ fn perft_inner(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     n
 }
 
-/// A check on the king of the side to move and what stops it (see [`Position::first_check`]).
+/// The moves from `from` to the `run` empty points that follow it in direction `dir`.
+#[inline(always)]
+fn push_run(from: Square, dir: usize, run: u32, push: &mut impl FnMut(Move)) {
+    let step = attacks::DIRECTIONS[dir] as isize;
+    let mut s = from.index() as isize;
+    for _ in 0..run {
+        s += step;
+        push(Move::new(from, Square::from_index_unchecked(s as usize)));
+    }
+}
+
+/// A check on the king of the side to move and what stops it (see [`Guard`]).
 #[derive(Clone, Copy)]
 struct Check {
     /// Where a move must land to stop it: on the checker, between it and the king, on the
@@ -1099,20 +1059,98 @@ impl CheckSquares {
 }
 
 /// What the legality test of each move of one generation needs, worked out once: where the
-/// king of the side to move stands, and the check on it, if any.
+/// king of the side to move stands, the first check found on it, if any, and out of check the
+/// few squares through which a move can expose it. Any legal move other than a king move must
+/// stop every check, so it must at least stop the first.
 struct Guard {
     king: Square,
-    zone: KingZone,
     check: Option<Check>,
+    /// Out of check, the pieces whose leaving their square may expose the king: a line's first
+    /// piece before an enemy rook (or the enemy king on the file), a line's first or second
+    /// piece before an enemy cannon, the blocked leg of an enemy horse aimed at the king
+    /// (pins, in chess words). Enemy pieces may be listed too: they never move here.
+    uncovers: u128,
+    /// Out of check, the empty squares between the king and an enemy cannon standing first on
+    /// one of its lines: a piece landing there becomes the cannon's screen.
+    screens: u128,
 }
 
 impl Guard {
+    /// One scan of the king's four lines and its horse and pawn squares finds both the check
+    /// and, out of check, the squares of `uncovers` and `screens`.
     fn new(pos: &Position) -> Guard {
         let king = pos.king(pos.turn);
+        let them = !pos.turn;
+        let board = &pos.board;
+        let piece = |s: Square| board.get(s);
+        let rook = Some(Piece::new(them, Role::Rook));
+        let cannon = Some(Piece::new(them, Role::Cannon));
+        let their_king = Some(Piece::new(them, Role::King));
+        let (mut uncovers, mut screens) = (0, 0);
+        let mut check = None;
+        let sliders = board.pieces_of(them, &[Role::Rook, Role::Cannon, Role::King]);
+        for dir in 0..4 {
+            if attacks::RAYS[king.index()][dir] & sliders == 0 {
+                continue;
+            }
+            let [b1, b2, b3] = first_on::<3>(board.line(king, dir), king, dir);
+            let Some(b1) = b1 else { continue };
+            let p1 = piece(b1);
+            let p2 = b2.and_then(piece);
+            if p1 == rook || (dir < 2 && p1 == their_king) {
+                check.get_or_insert(Check {
+                    stops: between(king, b1, dir) | bit(b1),
+                    screen: None,
+                });
+                continue;
+            }
+            if let Some(b2) = b2.filter(|_| p2 == cannon) {
+                check.get_or_insert(Check {
+                    stops: between(king, b2, dir) & !bit(b1) | bit(b2),
+                    screen: Some(b1),
+                });
+                continue;
+            }
+            if p1 == cannon {
+                screens |= between(king, b1, dir);
+            }
+            let cannon_third = b3.and_then(piece) == cannon;
+            if cannon_third || p2 == rook || (dir < 2 && p2 == their_king) {
+                uncovers |= bit(b1);
+            }
+            if let Some(b2) = b2.filter(|_| cannon_third) {
+                uncovers |= bit(b2);
+            }
+        }
+        let horses = board.pieces_of(them, &[Role::Horse]) & HORSE_SQUARES.0[king.index()];
+        for j in HORSE_FROM[king.index()].iter().filter(|_| horses != 0) {
+            if horses & bit(sq(j.to)) == 0 {
+                continue;
+            }
+            if piece(sq(j.block)).is_none() {
+                check.get_or_insert(Check {
+                    stops: bit(sq(j.to)) | bit(sq(j.block)),
+                    screen: None,
+                });
+            } else {
+                uncovers |= bit(sq(j.block));
+            }
+        }
+        if check.is_none() {
+            let pawn = Some(Piece::new(them, Role::Pawn));
+            check = PAWN_FROM[them.index()][king.index()]
+                .iter()
+                .find(|&s| piece(sq(s)) == pawn)
+                .map(|s| Check {
+                    stops: bit(sq(s)),
+                    screen: None,
+                });
+        }
         Guard {
             king,
-            zone: KingZone::around(king),
-            check: pos.first_check(),
+            check,
+            uncovers,
+            screens,
         }
     }
 
@@ -1135,10 +1173,22 @@ impl Guard {
         }
     }
 
+    /// Whether every pseudo-legal move of the piece on `from` is legal: out of check, a piece
+    /// that is not the king and uncovers nothing, when no cannon stands first on a king's
+    /// line waiting for a screen.
+    #[inline]
+    fn safe_from(&self, from: Square) -> bool {
+        self.check.is_none()
+            && from != self.king
+            && self.screens == 0
+            && (self.uncovers == 0 || self.uncovers & bit(from) == 0)
+    }
+
     /// Whether the pseudo-legal move `m` of the side to move leaves its king safe. A king
     /// move is tried against every line; in check, only a move that may stop the check is
-    /// tried; out of check, only a move off or onto the king's lines, or off a horse's leg,
-    /// can expose the king, and only along the lines it touches (no move uncovers a pawn).
+    /// tried; out of check, a safe king is exposed only by a move off a square of `uncovers`
+    /// or onto one of `screens` (a capture changes no occupancy, a landing piece only blocks
+    /// otherwise, and no move uncovers a pawn), and only along the lines that move touches.
     #[inline]
     fn allows(&self, pos: &Position, m: Move) -> bool {
         let us = pos.turn;
@@ -1148,10 +1198,10 @@ impl Guard {
         if let Some(check) = self.check {
             return check.may_stop(m) && !pos.attacked_after_move(us, m, ALL_LINES, true);
         }
-        let from_leg = self.zone.leg(m.from);
-        if !(from_leg || self.zone.on_lines(m.from) || self.zone.on_lines(m.to)) {
+        if (self.uncovers & bit(m.from)) | (self.screens & bit(m.to)) == 0 {
             return true;
         }
+        let from_leg = LEGS.0[self.king.index()] & bit(m.from) != 0;
         !pos.attacked_after_move(us, m, lines_through(self.king, m.from, m.to), from_leg)
     }
 }
@@ -1198,16 +1248,8 @@ pub(crate) enum Wanted {
     QuietChecks,
 }
 
-/// The squares around a king through which it can be exposed: its file and rank (rooks,
-/// cannons and their screens, the other king, pawns) and its diagonal neighbours (horse legs).
-/// Each kind is a set of [`bit`]s, taken from tables built at compile time, so the
-/// generators' many membership tests are a shift and a mask.
-struct KingZone {
-    lines: u128,
-    legs: u128,
-}
-
-/// The squares of one kind around each of the 90 points (see [`KingZone`]).
+/// The squares of one kind around each of the 90 points: on its file and rank, its diagonal
+/// neighbours (horse legs), the points a horse jumps to.
 struct ZoneTable([u128; 90]);
 
 /// Which squares a [`ZoneTable`] lists.
@@ -1245,26 +1287,6 @@ const fn zone_table(zone: Zone) -> ZoneTable {
 static ON_LINES: ZoneTable = zone_table(Zone::Lines);
 static LEGS: ZoneTable = zone_table(Zone::Legs);
 static HORSE_SQUARES: ZoneTable = zone_table(Zone::Horses);
-
-impl KingZone {
-    fn around(k: Square) -> KingZone {
-        KingZone {
-            lines: ON_LINES.0[k.index()],
-            legs: LEGS.0[k.index()],
-        }
-    }
-
-    /// On the king's file or rank (the king's own point included).
-    #[inline]
-    fn on_lines(&self, s: Square) -> bool {
-        self.lines & bit(s) != 0
-    }
-
-    #[inline]
-    fn leg(&self, s: Square) -> bool {
-        self.legs & bit(s) != 0
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -1333,6 +1355,11 @@ mod tests {
         for m in p.legal_moves() {
             let u = q.play_unchecked(m);
             assert_eq!(q.hash(), q.compute_hash(), "incremental hash after {m}");
+            let mut placed = Board::empty();
+            for (s, piece) in q.board.pieces() {
+                placed.set(s, Some(piece));
+            }
+            assert_eq!(q.board, placed, "the board's bit sets after {m}");
             q.undo(m, u);
             assert_eq!(q, p);
         }
@@ -1425,6 +1452,38 @@ mod tests {
             got.sort();
             assert_eq!(got, expected, "{}", crate::notation::fen::write(&p));
             assert_eq!(p.has_legal_move(), !expected.is_empty());
+        }
+    }
+
+    /// The attackers of a square are the pieces whose pseudo-legal moves would take a piece
+    /// of the other side standing there, on the perft positions and one ply after them.
+    #[test]
+    fn attackers_are_the_pieces_that_could_take_there() {
+        let mut all = Vec::new();
+        for l in include_str!("../tests/perft.txt")
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        {
+            let root = pos(l.split(';').next().expect("a FEN"));
+            all.extend(root.legal_moves().into_iter().map(|m| root.after(m)));
+            all.push(root);
+        }
+        for p in all {
+            for target in Square::all() {
+                for by in Color::ALL {
+                    let mut bait = p.clone();
+                    bait.board.set(target, Some(Piece::new(!by, Role::Pawn)));
+                    let mut expected: Vec<Square> = Square::all()
+                        .filter(|&s| bait.piece_at(s).is_some_and(|q| q.color == by))
+                        .filter(|&s| bait.pseudo_targets(s).contains(&target))
+                        .collect();
+                    let mut got = p.attackers(target, by);
+                    expected.sort();
+                    got.sort();
+                    assert_eq!(got, expected, "{target} by {by} in {p:?}");
+                    assert_eq!(p.is_attacked_by(target, by), !expected.is_empty());
+                }
+            }
         }
     }
 
