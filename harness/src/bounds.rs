@@ -53,9 +53,9 @@ pub const MAX_GAME_WORK: u64 = 2_000_000;
 pub const MAX_GAME_PLIES: u64 = 1_000;
 
 /// Positions the searches of one ruling of a case × edition in `qili run` may visit together
-/// (the main run, and each other rule book of the comparison table, each have theirs): the
-/// corpus needs at most 27,228, a case file of 300 of the densest plies would otherwise buy
-/// minutes.
+/// (the main run, qili's built-in adapter of the engines table, and each other rule book of
+/// the comparison table, each have theirs): the corpus needs at most 27,228, a case file of
+/// 300 of the densest plies would otherwise buy minutes.
 pub const MAX_RULING_WORK: u64 = 250_000;
 
 /// The most case files a corpus may have (`qili check`, `run`, `perf`, `show`): a run holds
