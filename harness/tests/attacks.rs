@@ -673,8 +673,7 @@ fn an_adapter_can_neither_flood_the_reports_nor_outlive_the_run() {
         // Killed with its group; a moment may pass before it is gone (reaped by init; a zombie
         // still shows in /proc, so its state is read).
         let alive = || {
-            let status =
-                std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+            let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
             !status.is_empty() && !status.contains("State:\tZ")
         };
         let mut tries = 0;

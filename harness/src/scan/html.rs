@@ -220,6 +220,9 @@ impl Report {
             )?;
         }
         if let Some(e) = &line.error {
+            // The link names the file and the game; the message need not say them again.
+            let said = format!("{}, game {}: ", line.file, line.game);
+            let e = e.strip_prefix(&said).unwrap_or(e);
             self.errors
                 .push(&mut self.set, format!("{link}: {}", escape(e)))?;
         }
