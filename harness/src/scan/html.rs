@@ -12,7 +12,8 @@
 //!   labels and evidence, each side's class and the verdict; a game of more than
 //!   [`EPISODES_SHOWN`] episodes shows the rest one line each.
 //!
-//! Every page fits a phone's width (390 px) without scrolling sideways.
+//! Every page fits a phone's width (390 px) without scrolling sideways, its headers' names
+//! readable beside long values (`web/tests/scan-report.test.mjs`).
 
 use std::fmt::Write;
 
@@ -51,7 +52,7 @@ td, th, p, li, h2, h3 { overflow-wrap: anywhere; }
 code { word-break: break-all; }
 .case-body > .board-col svg { max-width: 100%; height: auto; }
 table { max-width: 100%; }
-@media (max-width: 40em) { .episode { padding-left: .5em; } .headers th { width: auto; } }
+@media (max-width: 40em) { .episode { padding-left: .5em; } .headers th { width: 5.5em; } }
 "#;
 
 fn page_head(s: &mut String, title: &str) {
