@@ -59,9 +59,10 @@ pub const MAX_GAME_PLIES: u64 = 1_000;
 pub const MAX_RULING_WORK: u64 = 250_000;
 
 /// The most case files a corpus may have (`qili check`, `run`, `perf`, `show`): a run holds
-/// every case's rulings and renders each report whole; 2,000 small cases take about 50 MB and
-/// a few seconds. The corpus has 145.
-pub const MAX_CORPUS_FILES: usize = 2_000;
+/// every case's rulings and renders each report whole; 1,000 cases of the corpus's average size
+/// take 116 MB and about 3 s of CPU (2,000 took 226 MB, over the 200 MB a run may use). The
+/// corpus has 146.
+pub const MAX_CORPUS_FILES: usize = 1_000;
 
 /// The deepest `qili perft` counts (it keeps a list of moves per ply; from the start position
 /// depth 6 already takes minutes).

@@ -592,6 +592,13 @@ fn an_output_that_is_a_fifo_or_a_link_stays_what_it_is() {
     assert!(std::fs::read_to_string(&real)
         .unwrap()
         .starts_with("{\"file\""));
+
+    // A write that fails (a full device, written as it is) is an error naming the path.
+    if Path::new("/dev/full").exists() {
+        let o = qili(scratch.path(), &["scan", &g, "--out", "/dev/full"]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("/dev/full"), "{}", stderr(&o));
+    }
 }
 
 /// The fixture cases asked of the adapter script `script` (with `args`), with a short time-out.
