@@ -67,7 +67,10 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Values a command quotes are clipped where it quotes them; this is the backstop.
+            let message =
+                qili_harness::bounds::clip_message(qili_harness::bounds::clip_quoted(&e.0));
+            eprintln!("error: {message}");
             ExitCode::from(2)
         }
     }

@@ -296,6 +296,11 @@ impl Searcher {
         self.budget.exhausted()
     }
 
+    /// The positions the searches of this ply have visited.
+    pub fn spent(&self) -> u32 {
+        self.budget.spent()
+    }
+
     /// Take one node of the budget, if it and the room for caches last.
     #[inline]
     fn take(&mut self) -> bool {

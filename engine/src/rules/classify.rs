@@ -68,9 +68,16 @@ impl<'a> Classifier<'a> {
     /// Start labelling a new ply: a fresh budget, and nothing remembered from the plies before,
     /// so that a ply's label is the same wherever it stands in a sequence and its searches'
     /// memory is the ply's alone.
-    pub fn start_ply(&mut self) {
-        self.searcher.start_ply(self.book.budgets.nodes);
+    /// `nodes` is the ply's budget (the rule book's, or less when the plies judged together
+    /// have less left, see [`crate::rules::Work`]).
+    pub fn start_ply(&mut self, nodes: u32) {
+        self.searcher.start_ply(nodes);
         self.gains.clear();
+    }
+
+    /// The positions this ply's searches have visited.
+    pub fn spent(&self) -> u32 {
+        self.searcher.spent()
     }
 
     /// Why the searches of this ply had to stop early, if they did.

@@ -123,6 +123,10 @@ impl std::str::FromStr for RuleBookId {
 pub struct Budgets {
     /// Most positions all searches of one ply may visit together.
     pub nodes: u32,
+    /// Most positions the searches of one [`crate::rules::judge_with`] call may visit
+    /// together, over all the plies it labels; a caller that judges more at once shares one
+    /// [`crate::rules::Work`] between its calls instead.
+    pub call: u64,
     /// Most checking moves in a mating line (杀).
     pub mate_checks: u32,
     /// Checking moves in a mate that makes a capture no gain (得子后立即被将死): one, the
@@ -139,7 +143,8 @@ pub struct Budgets {
 impl Default for Budgets {
     fn default() -> Self {
         Budgets {
-            nodes: 1_000_000,
+            nodes: 200_000,
+            call: 500_000,
             mate_checks: 9,
             refute_checks: 1,
             gain_plies: 18,

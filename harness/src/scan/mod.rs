@@ -2,14 +2,16 @@
 //!
 //! A game is a start position and its main line; what repeats in it is grouped into episodes
 //! ([`episodes`]), and each episode is ruled as the whole-game rules rule a game that ends
-//! there (the cycle repeating at its end). Text files are decoded first ([`decode`]).
+//! there (the cycle repeating at its end). A file is read through a cap and sniffed, and its
+//! text decoded, by [`input`]; the lines go out as a whole through [`output`].
 
 pub mod case;
-pub mod decode;
 pub mod episodes;
 pub mod files;
 pub mod formats;
 pub mod html;
+pub mod input;
+pub mod output;
 pub mod record;
 pub mod summary;
 
@@ -38,13 +40,21 @@ pub fn scan_game(
     error: Option<String>,
     book: &RuleBook,
 ) -> GameLine {
-    let (found, judge_error) = match episodes::episodes(start, moves, book) {
-        Ok(e) => (e, None),
+    let (found, spent_at, judge_error) = match episodes::episodes(start, moves, book) {
+        Ok(e) => (e.found, e.spent_at, None),
         Err(e) => (
             Vec::new(),
+            None,
             Some(format!("the engine refused the game: {e}")),
         ),
     };
+    let budget = spent_at.map(|ply| {
+        format!(
+            "the game's budget ({} positions searched, MAX_GAME_WORK, or {} plies labelled, MAX_GAME_PLIES) ran out at the episode ending at ply {ply}: its unsearched plies are 未定 and the episodes after it unruled (undetermined)",
+            crate::bounds::thousands(episodes::MAX_GAME_WORK as usize),
+            crate::bounds::thousands(episodes::MAX_GAME_PLIES as usize)
+        )
+    });
     let ends_game = found
         .last()
         .is_some_and(|e| moves.len() - e.last <= episodes::GAP);
@@ -72,6 +82,7 @@ pub fn scan_game(
         episodes,
         recorded,
         termination,
+        budget,
         error: error
             .map(|e| format!("{}, game {}: {e}", source.file, source.game))
             .or(judge_error),
