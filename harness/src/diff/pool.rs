@@ -42,11 +42,15 @@ pub fn load(dir: &Path) -> Result<Pool, String> {
     }
     let paths = files::collect(&[dir.to_path_buf()])?;
     let mut pool = Pool::default();
-    for path in &paths {
+    for entry in &paths {
+        // Not regular files (FIFOs, devices) and what vanished are the scanner's to report.
+        let files::Entry::File(path) = entry else {
+            continue;
+        };
         let Ok(meta) = std::fs::metadata(path) else {
             continue;
         };
-        if meta.len() > formats::MAX_FILE_BYTES {
+        if meta.len() > crate::bounds::MAX_GAME_FILE_BYTES {
             continue;
         }
         let Ok(bytes) = std::fs::read(path) else {
