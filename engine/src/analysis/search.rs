@@ -208,6 +208,27 @@ impl Caches {
         self.kept = 0;
     }
 
+    /// Forget everything, the move lists too: for a new searcher, which has seen nothing.
+    fn reset(&mut self) {
+        self.clear();
+        self.lists.forget();
+    }
+
+    /// The room the tables and buffers have grown to, in bytes (roughly: their capacities).
+    fn room(&self) -> usize {
+        let lists = &self.lists;
+        self.mates.capacity() * entry::<(u64, u32), Option<Vec<Move>>>()
+            + self.no_mate.capacity() * entry::<u64, u32>()
+            + self.frames.capacity() * entry::<Frame, u32>()
+            + self.standings.capacity() * entry::<Vec<Move>, u32>()
+            + self.segments.capacity() * entry::<SegmentKey, (i32, u32, u32)>()
+            + self.segment_lines.capacity() * size_of::<Move>()
+            + lists.index.capacity() * entry::<(u64, List), Kept>()
+            + lists.checks.capacity() * entry::<u64, (u32, u32)>()
+            + lists.moves.capacity() * size_of::<Move>()
+            + lists.keyed.capacity() * size_of::<(u64, Move)>()
+    }
+
     fn keep_mate(&mut self, key: (u64, u32), found: Option<Vec<Move>>) {
         let moves = found.as_ref().map_or(0, Vec::len);
         self.kept += entry::<(u64, u32), Option<Vec<Move>>>() + moves * size_of::<Move>();
@@ -266,9 +287,36 @@ pub(crate) struct Searcher {
     path: Vec<u64>,
 }
 
+thread_local! {
+    /// The caches of the last searcher dropped on this thread, emptied: the next one (the next
+    /// ruling's) starts with their room instead of growing its tables, and touching freshly
+    /// mapped pages, all over again. What they held is gone (see [`Caches::reset`]).
+    static SPARE: std::cell::Cell<Option<Box<Caches>>> = const { std::cell::Cell::new(None) };
+}
+
+/// Most room ([`Caches::room`]) a searcher's caches may have to be kept for the next one on
+/// its thread; larger ones are freed, so an idle thread holds at most this much.
+const SPARE_ROOM: usize = 16 << 20;
+
+impl Drop for Searcher {
+    fn drop(&mut self) {
+        if self.caches.room() <= SPARE_ROOM {
+            let mut caches = Box::new(std::mem::take(&mut self.caches));
+            caches.reset();
+            // A thread being torn down has no spare to keep.
+            let _ = SPARE.try_with(|s| s.set(Some(caches)));
+        }
+    }
+}
+
 impl Searcher {
     pub fn new(limits: Limits, nodes: u32) -> Searcher {
-        let mut caches = Caches::default();
+        let mut caches = SPARE
+            .try_with(|s| s.take())
+            .ok()
+            .flatten()
+            .map_or_else(Caches::default, |c| *c);
+        caches.reset();
         // Room for the nodes of a typical ply from the start: growing the table again and
         // again costs more than the memory. (Kept below the size the system allocator maps
         // afresh for each ruling: with rulings on every processor that costs more still.)
