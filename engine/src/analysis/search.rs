@@ -500,12 +500,11 @@ impl Searcher {
             return true;
         }
         let mut main: Option<(Vec<Move>, usize)> = None;
-        let order: Vec<usize> = if checks >= ORDER_CHECKS {
-            self.answer_order(pos, answers, false)
-        } else {
-            answers.collect()
-        };
-        for i in order {
+        // Unordered, the answers are walked in place, with nothing to allocate.
+        let ordered =
+            (checks >= ORDER_CHECKS).then(|| self.answer_order(pos, answers.clone(), false));
+        for k in 0..answers.len() {
+            let i = ordered.as_ref().map_or(answers.start + k, |o| o[k]);
             let a = self.caches.lists.moves[i];
             let u = pos.play_unchecked(a);
             let mut sub = Vec::new();
