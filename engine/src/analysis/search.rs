@@ -160,7 +160,8 @@ struct Search<'a> {
 
 /// What the searches of one ply remember. Emptied for every ply ([`Searcher::start_ply`]): a
 /// ply's label may not depend on what was searched before it, and what they keep is counted
-/// against the budget, so it stays bounded whatever the input.
+/// against the budget, so it stays bounded whatever the input. (The move lists stay, but a ply
+/// sees and counts only those it asked for itself: see [`MoveLists`].)
 #[derive(Default)]
 struct Caches {
     /// Mates by checks by position and most checks (`None`: none).
