@@ -9,6 +9,8 @@
 //!   labelled within a ruling's budget (MAX_RULING_WORK).
 //! - `heaviest_ply`: attack 8, one ply of that position whose searches use its whole budget.
 //! - `crowded_cbf`: attack 3, a CBF record whose root has 100,000 attributes.
+//! - `scan_budget`: attack 4's 64 MB PGN and 100,000 files as far as a scan goes, its
+//!   MAX_SCAN_GAMES games of the PGN's ten plies (each with a repetition) ruled.
 
 #[path = "../tests/common/attacks.rs"]
 mod attacks;
@@ -18,7 +20,7 @@ use std::sync::LazyLock;
 use qili::notation::{fen, iccs};
 use qili::rules::{judge, judge_in, RuleBook, Scope, Work};
 use qili::{Move, Position, SetupMode};
-use qili_harness::bounds::MAX_RULING_WORK;
+use qili_harness::bounds::{MAX_RULING_WORK, MAX_SCAN_GAMES};
 use qili_harness::scan::episodes::episodes;
 
 fn main() {
@@ -79,4 +81,17 @@ fn heaviest_ply() -> qili::rules::Ruling {
 fn crowded_cbf() -> bool {
     let text = attacks::cbf_attributes(100_000);
     qili::notation::cbf::read(&text).is_err()
+}
+
+#[divan::bench(sample_count = 3)]
+fn scan_budget() -> usize {
+    let start = Position::start();
+    let moves: Vec<Move> = "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9 b2e2 b9c7"
+        .split_whitespace()
+        .map(|m| iccs::parse(m).unwrap())
+        .collect();
+    let book = RuleBook::cxa2011();
+    (0..MAX_SCAN_GAMES)
+        .map(|_| episodes(&start, &moves, &book).unwrap().found.len())
+        .sum()
 }

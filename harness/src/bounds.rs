@@ -52,6 +52,20 @@ pub const MAX_GAME_WORK: u64 = 2_000_000;
 /// are left unruled (`undetermined`, the budget named).
 pub const MAX_GAME_PLIES: u64 = 1_000;
 
+/// Games one `qili scan` reads and rules, across all its files: once reached, the game after
+/// it, the rest of its file and the files after are not read, and the scan says where it
+/// stopped (an error of its own kind in the summary and the report). A ruled game of the
+/// shared collection costs about 50 µs and a small file as much again, so the budget keeps a
+/// scan of cheap games within a few seconds however many files or games it is given (a 64
+/// MB PGN holds 688,129 games); ../shared/games has 12,203. Scan a larger collection in parts.
+pub const MAX_SCAN_GAMES: usize = 20_000;
+
+/// Games with a repetition or an error drawn on the pages of `qili scan --report` (each with
+/// its boards, about 13 KB): the games after are counted, listed in the index's lists of
+/// disagreements and errors without a link, and are in the JSON lines; their pages would
+/// otherwise take a gigabyte for 100,000 games. ../shared/games draws 3,127.
+pub const MAX_REPORT_GAMES: usize = 5_000;
+
 /// Positions the searches of one ruling of a case × edition in `qili run` may visit together
 /// (the main run, qili's built-in adapter of the engines table, and each other rule book of
 /// the comparison table, each have theirs): the corpus needs at most 27,228, a case file of

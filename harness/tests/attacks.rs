@@ -701,3 +701,42 @@ fn a_corpus_of_too_many_files_is_refused_before_any_is_read() {
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("MAX_CORPUS_FILES"), "{}", stderr(&o));
 }
+
+/// The loads of one scan (a 64 MB PGN of 688,129 games, 100,000 small files) are bounded in
+/// games: a scan reads MAX_SCAN_GAMES and says where it stopped, naming the limit and the files
+/// it did not open; what it read is ruled and written whole.
+#[test]
+fn a_scan_reads_at_most_its_budget_of_games_and_says_where_it_stopped() {
+    use qili_harness::bounds::MAX_SCAN_GAMES;
+    let _s = serial();
+    let scratch = Scratch::new("attack-scan-budget");
+    let dir = scratch.path().join("games");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("a-many.pgn"),
+        "1. h2e2 h9g7 *\n\n".repeat(MAX_SCAN_GAMES + 3),
+    )
+    .unwrap();
+    std::fs::write(dir.join("b-after.pgn"), "1. h2e2 h9g7 *\n").unwrap();
+    let o = qili(scratch.path(), &["scan", "--all", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), MAX_SCAN_GAMES);
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(last["game"], MAX_SCAN_GAMES);
+    assert!(!out.contains("b-after.pgn"));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!(
+            "a-many.pgn, game {}: the scan has read {} games, the most one scan reads (MAX_SCAN_GAMES)",
+            MAX_SCAN_GAMES + 1,
+            qili_harness::bounds::thousands(MAX_SCAN_GAMES)
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("the rest of its file and the 1 file(s) after it are not read"),
+        "{err}"
+    );
+    assert!(err.contains(&format!("{MAX_SCAN_GAMES} game(s)")), "{err}");
+}

@@ -11,7 +11,7 @@ use qili::rules::{RuleBook, RuleBookId};
 use rayon::prelude::*;
 
 use super::{CliError, CliResult};
-use crate::bounds::{clip_message, clip_quoted};
+use crate::bounds::{clip_message, clip_quoted, MAX_SCAN_GAMES};
 use crate::scan::files::Entry;
 use crate::scan::formats::{self, Opened};
 use crate::scan::input::Refused;
@@ -28,25 +28,31 @@ const BATCH: usize = 64;
 /// larger file is opened alone.
 const BATCH_BYTES: u64 = 16 << 20;
 
-/// The entries in batches of at most [`BATCH`] files and [`BATCH_BYTES`].
-fn batches(entries: &[Entry]) -> Vec<&[Entry]> {
-    let mut out = Vec::new();
-    let (mut start, mut bytes) = (0, 0u64);
-    for (i, e) in entries.iter().enumerate() {
-        let size = match e {
-            Entry::File(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
-            _ => 0,
-        };
-        if i > start && (i - start >= BATCH || bytes + size > BATCH_BYTES) {
-            out.push(&entries[start..i]);
-            (start, bytes) = (i, 0);
+/// The entries in batches of at most [`BATCH`] files and [`BATCH_BYTES`], each sized as it is
+/// reached (a scan that stops early asks nothing of the files after).
+fn batches(entries: &[Entry]) -> impl Iterator<Item = &[Entry]> {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        if start == entries.len() {
+            return None;
         }
-        bytes += size;
-    }
-    if start < entries.len() {
-        out.push(&entries[start..]);
-    }
-    out
+        let mut bytes = 0u64;
+        let mut end = start;
+        while end < entries.len() {
+            let size = match &entries[end] {
+                Entry::File(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
+                _ => 0,
+            };
+            if end > start && (end - start >= BATCH || bytes + size > BATCH_BYTES) {
+                break;
+            }
+            bytes += size;
+            end += 1;
+        }
+        let batch = &entries[start..end];
+        start = end;
+        Some(batch)
+    })
 }
 
 /// Games ruled in parallel at a time, across files: their lines are written in order before
@@ -113,6 +119,8 @@ struct Sink<'a> {
     report: Option<scan::html::Report>,
     case: Option<String>,
     case_error: Option<String>,
+    /// Games read so far, at most [`MAX_SCAN_GAMES`].
+    games: usize,
 }
 
 impl Sink<'_> {
@@ -190,22 +198,28 @@ fn rule(jobs: &mut Vec<Job>, book: &RuleBook, sink: &mut Sink<'_>) -> Result<(),
 }
 
 /// The games of an opened file, ruled chunk by chunk (after the `jobs` already waiting); a
-/// file without any is an error of its own.
+/// file without any is an error of its own. `Some(where)` when the scan's budget
+/// ([`MAX_SCAN_GAMES`]) is spent at the game `where` names, which is not read.
 fn games_of(
     opened: Opened,
     jobs: &mut Vec<Job>,
     book: &RuleBook,
     sink: &mut Sink<'_>,
-) -> Result<(), CliError> {
+) -> Result<Option<String>, CliError> {
     let file: Arc<str> = Arc::from(opened.name.as_str());
     let (format, encoding) = (opened.format, opened.encoding);
     let mut count = 0;
-    opened.each_piece(|piece| {
+    let read = opened.each_piece(|piece| {
         let games = match piece {
             Ok(g) => g,
-            Err(r) => return sink.emit(Item::Error(r.kind, r.message)),
+            Err(r) => return sink.emit(Item::Error(r.kind, r.message)).map_err(Some),
         };
         for read in games {
+            if sink.games == MAX_SCAN_GAMES {
+                // `None`: the scan's budget is spent at this game.
+                return Err(None);
+            }
+            sink.games += 1;
             count += 1;
             jobs.push(Job {
                 file: file.clone(),
@@ -215,11 +229,16 @@ fn games_of(
                 read,
             });
             if jobs.len() >= CHUNK {
-                rule(jobs, book, sink)?;
+                rule(jobs, book, sink).map_err(Some)?;
             }
         }
         Ok(())
-    })?;
+    });
+    match read {
+        Ok(()) => {}
+        Err(Some(e)) => return Err(e),
+        Err(None) => return Ok(Some(format!("{file}, game {}", count + 1))),
+    }
     if count == 0 {
         rule(jobs, book, sink)?;
         sink.emit(Item::Error(
@@ -227,7 +246,7 @@ fn games_of(
             format!("{file}: no game in it, read as {}", format.name()),
         ))?;
     }
-    Ok(())
+    Ok(None)
 }
 
 pub fn main(args: Args) -> CliResult {
@@ -267,9 +286,11 @@ pub fn main(args: Args) -> CliResult {
         },
         case: None,
         case_error: None,
+        games: 0,
     };
     let mut jobs: Vec<Job> = Vec::new();
-    for batch in batches(&entries) {
+    let mut seen = 0;
+    'files: for batch in batches(&entries) {
         let opened: Vec<Option<Result<Opened, Refused>>> = batch
             .par_iter()
             .map(|e| {
@@ -282,6 +303,7 @@ pub fn main(args: Args) -> CliResult {
             })
             .collect();
         for (entry, file) in batch.iter().zip(opened) {
+            seen += 1;
             match (entry, file) {
                 (Entry::Skipped { why, .. }, _) => {
                     sink.emit(Item::Error("skipped, not a regular file", why.clone()))?
@@ -296,7 +318,14 @@ pub fn main(args: Args) -> CliResult {
                 }
                 (_, Some(Ok(o))) => {
                     sink.summary.files += 1;
-                    games_of(o, &mut jobs, &book, &mut sink)?
+                    if let Some(at) = games_of(o, &mut jobs, &book, &mut sink)? {
+                        rule(&mut jobs, &book, &mut sink)?;
+                        sink.emit(Item::Error(
+                            "not read, the scan's budget spent (MAX_SCAN_GAMES)",
+                            budget_spent(&at, entries.len() - seen),
+                        ))?;
+                        break 'files;
+                    }
                 }
                 (Entry::File(_), None) => unreachable!("every file is opened"),
             }
@@ -340,6 +369,22 @@ pub fn main(args: Args) -> CliResult {
         eprintln!("wrote the case skeleton {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where the scan stopped reading, for the game `at` names, with `files_left` files after its
+/// file not opened.
+fn budget_spent(at: &str, files_left: usize) -> String {
+    format!(
+        "{at}: the scan has read {} games, the most one scan reads (MAX_SCAN_GAMES): this game{} are not read; scan them separately",
+        crate::bounds::thousands(MAX_SCAN_GAMES),
+        match files_left {
+            0 => " and the rest of its file".to_string(),
+            n => format!(
+                ", the rest of its file and the {} file(s) after it",
+                crate::bounds::thousands(n)
+            ),
+        }
+    )
 }
 
 /// A case id as the corpus has them (lower-case ASCII letters and digits joined by single

@@ -10,7 +10,8 @@
 //!   page is closed early once it holds [`PAGE_BYTES`]): a game's headers and recorded result,
 //!   and per episode the board where the judged cycle starts, the cycle's moves with their
 //!   labels and evidence, each side's class and the verdict; a game of more than
-//!   [`EPISODES_SHOWN`] episodes shows the rest one line each.
+//!   [`EPISODES_SHOWN`] episodes shows the rest one line each. The first
+//!   [`MAX_REPORT_GAMES`] such games are drawn; the rest are counted and named unlinked.
 //!
 //! Every page fits a phone's width (390 px) without scrolling sideways, its headers' names
 //! readable beside long values (`web/tests/scan-report.test.mjs`).
@@ -35,6 +36,9 @@ pub const PAGE_BYTES: usize = 2 << 20;
 
 /// Entries of a list (disagreements, errors) on the index; the rest go on pages of as many.
 pub const MAX_LISTED: usize = 1_000;
+
+/// Games drawn on the pages (the rest are counted and named in the index's lists).
+pub use crate::bounds::MAX_REPORT_GAMES;
 
 /// Episodes of a game shown whole; the rest are one line each.
 pub const EPISODES_SHOWN: usize = 20;
@@ -196,10 +200,16 @@ impl Report {
             return Ok(());
         }
         self.games += 1;
+        let drawn = self.games <= MAX_REPORT_GAMES;
         let id = format!("game-{}", self.games);
         let page = page_name("games", self.pages.len() + 1);
         let name = format!("{} · game {}", line.file, line.game);
-        let link = format!("<a href=\"{page}#{id}\">{}</a>", escape(&name));
+        // A game past the budget is on no page: it is named, not linked.
+        let link = if drawn {
+            format!("<a href=\"{page}#{id}\">{}</a>", escape(&name))
+        } else {
+            escape(&name)
+        };
         let disagrees = [
             line.recorded
                 .as_ref()
@@ -226,6 +236,9 @@ impl Report {
             let e = e.strip_prefix(&said).unwrap_or(e);
             self.errors
                 .push(&mut self.set, format!("{link}: {}", escape(e)))?;
+        }
+        if !drawn {
+            return Ok(());
         }
         game(&mut self.sections, &id, line);
         match &mut self.current {
@@ -304,6 +317,14 @@ impl Report {
             "<section id=\"pages\">\n<h2>Games with a repetition or an error 有循环或错误的对局 ({})</h2>",
             self.games
         );
+        if self.games > MAX_REPORT_GAMES {
+            let _ = writeln!(
+                s,
+                "<p class=\"muted\">The first {} are drawn on the pages below (MAX_REPORT_GAMES); the {} after them are counted and in the JSON lines only.</p>",
+                crate::bounds::thousands(MAX_REPORT_GAMES),
+                crate::bounds::thousands(self.games - MAX_REPORT_GAMES)
+            );
+        }
         if self.pages.is_empty() {
             s.push_str("<p class=\"muted\">none 无</p>\n");
         } else {
@@ -683,6 +704,54 @@ mod tests {
         again.finish(&Summary::default()).unwrap();
         assert!(!out.join("games-0002.html").exists());
         assert!(!out.join("errors-0001.html").exists());
+    }
+
+    /// Past MAX_REPORT_GAMES a game is counted and named in the lists, drawn on no page: the
+    /// pages hold the budget's boards whatever the scan gives them.
+    #[test]
+    fn the_pages_draw_at_most_the_report_budget_of_games() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("scan");
+        let mut report = Report::begin(&out).unwrap();
+        let mut summary = Summary::default();
+        let agreeing = perpetual("agree.pgn", "0-1");
+        let disagreeing = perpetual("late.pgn", "1-0");
+        for _ in 0..MAX_REPORT_GAMES {
+            report.add(&agreeing).unwrap();
+        }
+        report.add(&disagreeing).unwrap();
+        summary.add(&disagreeing);
+        report.finish(&summary).unwrap();
+        let (mut sections, mut boards, mut bytes) = (0, 0, 0);
+        for n in 1.. {
+            let Ok(page) = std::fs::read_to_string(out.join(page_name("games", n))) else {
+                break;
+            };
+            sections += page.matches("<section class=\"game\"").count();
+            boards += page.matches("<svg class=\"board\"").count();
+            bytes += page.len();
+            assert!(!page.contains("late.pgn"));
+        }
+        assert_eq!(sections, MAX_REPORT_GAMES);
+        assert_eq!(boards, MAX_REPORT_GAMES);
+        assert!(
+            bytes < MAX_REPORT_GAMES * 16 * 1024,
+            "{bytes} bytes of pages"
+        );
+        let index = read(&out, FILE);
+        assert!(
+            index.contains("late.pgn · game 3: recorded result"),
+            "{index}"
+        );
+        assert!(!index.contains("href=\"games-0026.html#"), "{index}");
+        assert!(
+            index.contains("(MAX_REPORT_GAMES); the 1 after them"),
+            "{index}"
+        );
+        assert!(
+            index.contains(&format!("({})", MAX_REPORT_GAMES + 1)),
+            "{index}"
+        );
     }
 
     #[test]
