@@ -69,8 +69,9 @@ pub const MAX_REPORT_GAMES: usize = 5_000;
 /// Positions the searches of one ruling of a case × edition in `qili run` may visit together
 /// (the main run, qili's built-in adapter of the engines table, and each other rule book of
 /// the comparison table, each have theirs): the corpus needs at most 27,228, a case file of
-/// 300 of the densest plies would otherwise buy minutes.
-pub const MAX_RULING_WORK: u64 = 250_000;
+/// 300 of the densest plies would otherwise buy minutes. Such positions cost about 9 µs each,
+/// so 100,000 (the corpus's heaviest ruling fits it 3.6 times) is about a second.
+pub const MAX_RULING_WORK: u64 = 100_000;
 
 /// The most case files a corpus may have (`qili check`, `run`, `perf`, `show`): a run holds
 /// every case's rulings and renders each report whole; 1,000 cases of the corpus's average size
