@@ -98,9 +98,8 @@ pub fn main(args: Args) -> CliResult {
                         None => {}
                     }
                 }
-                if args.all || !line.episodes.is_empty() || line.error.is_some() {
-                    let json = serde_json::to_string(&line).expect("a scan line serialises");
-                    writeln!(out, "{json}")
+                if line.printed(args.all) {
+                    writeln!(out, "{}", line.json())
                         .map_err(|e| CliError(format!("writing the scan: {e}")))?;
                 }
             }

@@ -17,6 +17,44 @@ use qili::rules::RuleBook;
 use qili::{Move, Position};
 
 use record::{EpisodeLine, GameLine};
+use summary::Summary;
+
+/// One file scanned as `qili scan` scans it: the JSON lines it prints (the games with a
+/// repetition or an error; with `all`, every game), the errors it prints on standard error,
+/// and the file's part of the summary. The bindings scan a file at a time with it.
+pub struct FileScan {
+    pub lines: Vec<String>,
+    pub errors: Vec<formats::FileError>,
+    pub summary: Summary,
+}
+
+pub fn scan_one(
+    path: &std::path::Path,
+    format: formats::Format,
+    book: &RuleBook,
+    all: bool,
+) -> FileScan {
+    let read = formats::scan_file(path, format, book);
+    let mut summary = Summary {
+        files: 1,
+        ..Summary::default()
+    };
+    for e in &read.errors {
+        summary.error(&e.kind);
+    }
+    let mut lines = Vec::new();
+    for line in &read.lines {
+        summary.add(line);
+        if line.printed(all) {
+            lines.push(line.json());
+        }
+    }
+    FileScan {
+        lines,
+        errors: read.errors,
+        summary,
+    }
+}
 
 /// Where a game came from and how its file was read.
 #[derive(Clone, Copy, Debug)]
