@@ -10,27 +10,35 @@
 //!   The attacker may capture or check anywhere. The defender's answers are what protection
 //!   (根) means: it may take back the piece that just captured (a real root), or win that piece
 //!   back through a series of checks (a hidden root, 暗根: 图3), or take a piece that backs the
-//!   capture up (an attacker of the square taken: 图25), or take what the capture itself laid
-//!   open (a piece that stepped off a line to take exposes what it shielded: 图23). Its threats
-//!   that stood before the capture against other pieces are its own business and do not protect
-//!   the piece taken (图8); a series of checks that does not win the capturing piece back
-//!   changes nothing. During such checks the piece to win back stays the capturer, even when
-//!   the attacker takes something while answering them (参考图31).
+//!   capture up (an attacker of the square taken: 图25). Its threats that stood before the
+//!   capture against other pieces are its own business and do not protect the piece taken
+//!   (图8); a series of checks that does not win the capturing piece back changes nothing.
+//!   During such checks the piece to win back stays the capturer, even when the attacker takes
+//!   something while answering them (参考图31).
 //!
-//!   A win that starts with a check (借将, 抽将) is different: the checks do nothing about the
-//!   defender's own threats, so during the line the defender may answer with a capture that
-//!   wins material by itself when it takes a piece the chaser moved in the line (the price of
-//!   the line itself, 参考图33) or leaves the chaser behind (交换吃亏: 参考图28; the final
-//!   edition's 参考图8, which corrected the trial edition's 捉 of 炮8平9 to 闲). A capture
-//!   elsewhere that only evens the score does not undo the chase (参考图12).
+//!   What the defender takes off the exchange (not the capturer, not a piece backing the
+//!   capture up) is its own business too unless it leaves the chaser behind (交换吃亏): what the
+//!   capture itself lays open (图23: the pinned cannon that takes loses the rook behind it), a
+//!   piece it takes while answering a check, and in a win that starts with a check (借将, 抽将),
+//!   whose checks parry none of the defender's threats, even a capture that stood before, if it
+//!   wins by itself (参考图28; the final edition's 参考图8, which corrected the trial edition's 捉
+//!   of 炮8平9 to 闲). A capture off the exchange that only evens the score does not undo the
+//!   chase (参考图12: the rook that blocked takes the checking cannon; 参考图27: the cannon that
+//!   takes the rook uncovers a rook of its own; 参考图30: the pawn that uncovered the check is
+//!   taken after the horse; 图28: the rook that takes the horse uncovers the cannon's check and
+//!   the cannon is taken). Behind is the ledger's score, the crossed pawn's float included: a
+//!   pawn for a piece is neither gain nor loss (the referee's 闲 in
+//!   `dispute-2010-zongyongsheng-wangyang` rests on it).
 //!
 //!   Whether a move made an old threat pay is asked under [`Terms::laying_open`]: then the
 //!   defender may also take a piece the capturer stopped guarding by capturing
 //!   (参考图16: a rook that guards a pawn wins nothing by taking if the pawn is then taken).
 //!
-//!   A line in which the winner can then be mated at once — by a check or a series of checks
-//!   starting with the defender's next move — is no gain (24.3: 得子后不致立即被将死); a mate that
-//!   needs a quiet move is not looked at (下一着不予考虑).
+//!   A line in which the winner can then be mated at once — by the defender's next move, the
+//!   answer to the capture — is no gain (24.3: 得子后不致立即（下一着不予考虑）被对方将死); a mate
+//!   that takes more, a series of checks or a quiet move first, is the move after, not looked at.
+//!   Only a mate threat the defender already made before the line began (24.2 杀) refutes a
+//!   line that does not parry it whatever its length (参考图20, 35).
 
 use rustc_hash::FxHashMap;
 
@@ -58,7 +66,8 @@ pub(crate) const INF: i32 = 10_000_000;
 pub(crate) struct Limits {
     /// Most checking moves in a mating line (杀, and the refutation of a gain).
     pub mate_checks: u32,
-    /// Most checking moves in a mate that refutes a gain (立即被将死: at once, a short series).
+    /// Checking moves in a mate that refutes a gain at once (立即被将死: one, the defender's next
+    /// move); a mate threat standing before the line is searched to `mate_checks`.
     pub refute_checks: u32,
     /// Most plies in a material line.
     pub gain_plies: u32,
@@ -86,9 +95,10 @@ pub(crate) struct Terms {
     /// move whether they stood before it or not. For telling whether a move made an old
     /// threat pay. `None` in a plain search.
     pub laid_open: Option<Vec<Move>>,
-    /// Count what the defender wins by a series of checks even if it does not win the capturer
-    /// back: how much taking an offered piece loses at once (24.4, 24.5: 不立即在子力价值上受损).
-    pub counter_checks: bool,
+    /// Weigh what taking an offered piece loses at once (24.4, 24.5: 不致立即…在子力价值上遭受
+    /// 损失): every capture the offerer answers with counts, even one that only evens the score
+    /// (see [`even_counts`]).
+    pub offer_taken: bool,
 }
 
 impl Terms {
@@ -97,7 +107,7 @@ impl Terms {
     pub const PLAIN: Terms = Terms {
         forbidden: Vec::new(),
         laid_open: None,
-        counter_checks: false,
+        offer_taken: false,
     };
 
     /// A plain search in which the attacker may not make the captures `forbidden`.
@@ -116,10 +126,10 @@ impl Terms {
         }
     }
 
-    /// A search counting the defender's counter-checks.
-    pub fn counting_checks() -> Terms {
+    /// A search weighing what taking an offered piece loses at once.
+    pub fn taking_offer() -> Terms {
         Terms {
-            counter_checks: true,
+            offer_taken: true,
             ..Terms::PLAIN
         }
     }
@@ -135,6 +145,10 @@ struct Frame {
     elsewhere: Vec<Move>,
     /// The line began with a check rather than a capture.
     check_first: bool,
+    /// The defender threatened mate before the line began (24.2 杀: it would mate by a check
+    /// or a series of checks were it to move): a line that does not parry that threat is
+    /// refuted by it, however many checks it takes.
+    mate_threat: bool,
 }
 
 /// A frame as a running search holds it: the frame, and its index for the node keys.
@@ -482,6 +496,7 @@ impl Searcher {
             terms: terms.clone(),
             elsewhere: Vec::new(),
             check_first: false,
+            mate_threat: self.threatens_mate(pos),
         };
         let wins = |s: &mut Searcher, frame: &mut Frame, m: Move| {
             s.evaluate_with(frame, pos, m, (0, 1), &standing)
@@ -555,6 +570,7 @@ impl Searcher {
             terms: terms.clone(),
             elsewhere: Vec::new(),
             check_first: false,
+            mate_threat: self.threatens_mate(pos),
         };
         self.evaluate_with(&mut frame, pos, m, window, &standing)
     }
@@ -609,8 +625,8 @@ impl Searcher {
             ledger,
             tracked: captured.map(|_| m.to),
             base: None,
-            moved: SquareSet::of(m.to),
             ply: 1,
+            took: captured.is_some(),
         };
         let score = self.node(search, &mut p, node, standing, window, &mut pv);
         let mut line = vec![m];
@@ -634,6 +650,7 @@ impl Searcher {
             terms: Terms::PLAIN,
             elsewhere: Vec::new(),
             check_first: captured.is_none(),
+            mate_threat: self.threatens_mate(pos),
         };
         let search = Search {
             id: self.caches.frame(&frame),
@@ -650,12 +667,12 @@ impl Searcher {
         let in_check = p.in_check();
         let stand = ledger.score();
         if !in_check && stand > 0 {
-            if let Some(line) = self.mate_within(&p, self.limits.refute_checks) {
+            if let Some(line) = self.refutation(&frame, &p) {
                 return vec![GainLine { score: -MATE, line }];
             }
         }
         let supporters = match tracked {
-            Some(t) if !in_check => p.attackers(t, attacker),
+            Some(t) => p.attackers(t, attacker),
             _ => Vec::new(),
         };
         let ctx = Context {
@@ -666,7 +683,7 @@ impl Searcher {
             stand,
             standing: &standing,
             supporters: &supporters,
-            counter_checks: frame.terms.counter_checks,
+            even_counts: even_counts(&frame.terms),
         };
         let mut out = Vec::new();
         if !in_check {
@@ -684,7 +701,19 @@ impl Searcher {
             let c = p.piece_at(m.to);
             let u = p.play_unchecked(m);
             let checks = p.in_check();
-            if let Some((t, b)) = ctx.successor(m, c.is_some(), checks, false) {
+            let taken = c.map(|c| ledger.capture(c, m.to, false));
+            let counts = Counts {
+                counter: false,
+                behind: taken.is_some_and(Ledger::is_loss),
+                takes: taken.is_some_and(|l| l != ledger),
+            };
+            let next = ctx.successor(m, c.is_some(), checks, counts);
+            if let Some(Next::Ends) = next {
+                out.push(GainLine {
+                    score: stand,
+                    line: vec![m],
+                });
+            } else if let Some(Next::On(t, b)) = next {
                 let l = match c {
                     Some(c) => ledger.capture(c, m.to, false),
                     None => ledger,
@@ -697,8 +726,8 @@ impl Searcher {
                     ledger: l,
                     tracked: t,
                     base: b,
-                    moved: SquareSet::of(first.to),
                     ply: 2,
+                    took: false,
                 };
                 let mut sub = Vec::new();
                 let v = self.node(search, &mut p, node, &[], window, &mut sub);
@@ -760,19 +789,22 @@ impl Searcher {
         if !self.take() || self.path.contains(&pos.hash()) {
             return stand;
         }
-        let moves = match self.first_moves(pos, &node, maximizing, stand, window) {
-            Ok(moves) => moves,
-            Err(settled) => return settled,
-        };
-        // Ahead: the gain stands only if the defender cannot mate at once. Asked last, and
-        // only if the defender's other answers leave the attacker better than it already is.
-        let refute = !maximizing && stand > 0;
+        let moves =
+            match self.first_moves(pos, &node, maximizing, s.frame.mate_threat, stand, window) {
+                Ok(moves) => moves,
+                Err(settled) => return settled,
+            };
+        // Ahead: the gain stands only if the defender cannot mate at once (立即: with the move
+        // that answers the capture; the moves after it are not looked at, 下一着不予考虑). Asked
+        // last, and only if the defender's other answers leave the attacker better than it
+        // already is.
+        let refute = !maximizing && stand > 0 && (node.took || s.frame.mate_threat);
         let floor = window.0;
         if node.ply >= self.limits.gain_plies {
             if node.in_check {
                 stand = if maximizing { stand.min(0) } else { stand };
             }
-            if refute && stand > floor && self.refuted(pos, pv) {
+            if refute && stand > floor && self.refuted(s.frame, pos, pv) {
                 return -MATE;
             }
             return stand;
@@ -780,7 +812,7 @@ impl Searcher {
         self.path.push(pos.hash());
         let best = self.children(s, pos, &node, standing, moves, window, pv);
         self.path.pop();
-        if refute && best > floor && self.refuted(pos, pv) {
+        if refute && best > floor && self.refuted(s.frame, pos, pv) {
             return -MATE;
         }
         best
@@ -794,6 +826,7 @@ impl Searcher {
         pos: &Position,
         node: &Node,
         maximizing: bool,
+        mate_threat: bool,
         stand: i32,
         (alpha, beta): (i32, i32),
     ) -> Result<std::ops::Range<usize>, i32> {
@@ -802,10 +835,13 @@ impl Searcher {
         // can (whether a quiet move would also be possible matters only for stalemate).
         if node.in_check {
             let answers = self.caches.lists.range(pos, List::Legal);
-            return if answers.is_empty() {
-                Err(lost)
-            } else {
-                Ok(answers)
+            return match node.base {
+                // Mated by the defender's series of checks after the gain: not at once (24.3
+                // 立即, 下一着不予考虑) unless it carries out a mate threat that stood before the
+                // line; what stands is what the attacker had won.
+                Some(base) if answers.is_empty() && maximizing && !mate_threat => Err(base),
+                _ if answers.is_empty() => Err(lost),
+                _ => Ok(answers),
             };
         }
         // A quiet move ends the segment: the side to move may stop here, unless it has no legal
@@ -886,7 +922,7 @@ impl Searcher {
         // The attacker's pieces that back up the capture: taking one of them is part of the
         // exchange (图25), not a threat of the defender's own.
         let supporters = match node.tracked {
-            Some(t) if !maximizing && !in_check => pos.attackers(t, node.attacker),
+            Some(t) if !maximizing => pos.attackers(t, node.attacker),
             _ => Vec::new(),
         };
         let ctx = Context {
@@ -897,7 +933,7 @@ impl Searcher {
             stand,
             standing,
             supporters: &supporters,
-            counter_checks: s.frame.terms.counter_checks,
+            even_counts: even_counts(&s.frame.terms),
         };
         // In check the answers most likely to hold are tried first (`answer_order`); equal
         // outcomes are still settled in the canonical order (see `tie` below), so the order
@@ -953,7 +989,11 @@ impl Searcher {
             };
             let mut sub = Vec::new();
             let standing = child.unguarded.as_deref().unwrap_or(&next_standing);
-            let v = self.node(s, pos, child.node, standing, window, &mut sub);
+            let v = if child.ends {
+                stand
+            } else {
+                self.node(s, pos, child.node, standing, window, &mut sub)
+            };
             pos.undo(m, child.undo);
             // On equal outcomes the first in the canonical order is kept, except that the
             // attacker prefers to stop and the defender to take back: the main line then shows
@@ -1001,21 +1041,18 @@ impl Searcher {
             return None;
         }
         let captured = pos.piece_at(m.to);
-        // In a line begun with a check, the defender's own capture that wins by itself counts
-        // when it takes a piece the chaser moved in the line (part of the price of the line,
-        // 参考图33) or leaves the chaser behind (交换吃亏, 参考图28); one that only evens the
-        // score elsewhere is the defender's own business (参考图12).
-        let counter = !maximizing
-            && s.frame.check_first
-            && captured.is_some_and(|c| {
-                node.moved.contains(m.to) || node.ledger.capture(c, m.to, false).is_loss()
-            })
-            && wins_by_itself(pos, m);
-        let moved = if maximizing {
-            node.moved.without(m.from).with(m.to)
-        } else {
-            node.moved.without(m.to)
-        };
+        // A capture of the defender's off the exchange counts when it leaves the chaser behind
+        // (交换吃亏: 图23, 参考图28); one that only evens the score is the defender's own
+        // business (参考图12, 27, 30; 图28), see `Context::successor`.
+        let taken = captured
+            .filter(|_| !maximizing)
+            .map(|c| node.ledger.capture(c, m.to, false));
+        let behind = taken.is_some_and(Ledger::is_loss);
+        let takes = taken.is_some_and(|l| l != node.ledger);
+        // In a line begun with a check, even a capture that stood before the line counts when it
+        // leaves the chaser behind and wins by itself: the checks parry none of the defender's
+        // threats (参考图28; the final edition's 参考图8).
+        let counter = !maximizing && s.frame.check_first && behind && wins_by_itself(pos, m);
         let guarded = laid_open_guard(&s.frame.terms, pos, m.from, next_standing);
         let mover = pos.turn();
         let undo = pos.play_unchecked(m);
@@ -1027,14 +1064,23 @@ impl Searcher {
             && !checks
             && s.frame.elsewhere.contains(&m)
             && Some(m.to) != node.tracked;
+        let counts = Counts {
+            counter,
+            behind,
+            takes,
+        };
         let next = if tacked_on {
             None
         } else {
-            ctx.successor(m, captured.is_some(), checks, counter)
+            ctx.successor(m, captured.is_some(), checks, counts)
         };
-        let Some((tracked, base)) = next else {
-            pos.undo(m, undo);
-            return None;
+        let (tracked, base, ends) = match next {
+            Some(Next::On(tracked, base)) => (tracked, base, false),
+            Some(Next::Ends) => (node.tracked, node.base, true),
+            None => {
+                pos.undo(m, undo);
+                return None;
+            }
         };
         let ledger = match captured {
             Some(c) => node.ledger.capture(c, m.to, mover == node.attacker),
@@ -1042,6 +1088,7 @@ impl Searcher {
         };
         Some(Child {
             undo,
+            ends,
             captures: captured.is_some(),
             unguarded,
             node: Node {
@@ -1050,8 +1097,9 @@ impl Searcher {
                 ledger,
                 tracked,
                 base,
-                moved,
                 ply: node.ply + 1,
+                // Inside the defender's counter-checks nothing the attacker takes counts (`base`).
+                took: maximizing && captured.is_some() && base.is_none(),
             },
         })
     }
@@ -1114,10 +1162,10 @@ impl Searcher {
         }
     }
 
-    /// Whether the side to move mates at once (立即将死) by a short series of checks; if so the
-    /// line becomes `pv`.
-    fn refuted(&mut self, pos: &Position, pv: &mut Vec<Move>) -> bool {
-        match self.mate_within(pos, self.limits.refute_checks) {
+    /// Whether the side to move (the defender) refutes the attacker's gain by mate; if so the
+    /// line becomes `pv`. See [`Searcher::refutation`].
+    fn refuted(&mut self, frame: &Frame, pos: &Position, pv: &mut Vec<Move>) -> bool {
+        match self.refutation(frame, pos) {
             Some(line) => {
                 pv.clear();
                 pv.extend(line);
@@ -1125,6 +1173,27 @@ impl Searcher {
             }
             None => false,
         }
+    }
+
+    /// The mate by which the side to move (the defender, after a capture of the attacker's)
+    /// refutes the gain (24.3: 得子后不致立即（下一着不予考虑）被对方将死): one its next move gives
+    /// at once (`refute_checks`, one check: the moves after it are not looked at), or, when
+    /// it threatened mate before the line began, that threat carried out (the line did not
+    /// parry it), within the checks a mate threat is searched to.
+    fn refutation(&mut self, frame: &Frame, pos: &Position) -> Option<Vec<Move>> {
+        let checks = if frame.mate_threat {
+            self.limits.mate_checks
+        } else {
+            self.limits.refute_checks
+        };
+        self.mate_within(pos, checks)
+    }
+
+    /// Whether the other side than the one to move threatens mate here (24.2: were it to
+    /// move, it would mate by a check or a series of checks).
+    fn threatens_mate(&mut self, pos: &Position) -> bool {
+        pos.with_turn(!pos.turn())
+            .is_some_and(|p| self.mate_by_checks(&p).is_some())
     }
 }
 
@@ -1142,8 +1211,9 @@ struct Node {
     tracked: Option<Square>,
     /// Inside the defender's counter-checks: the score that counts until the piece is won back.
     base: Option<i32>,
-    /// Where the attacker's pieces that moved in the line stand.
-    moved: SquareSet,
+    /// The attacker's move that led here took something: the defender's answer is what "at
+    /// once" (立即) means for a mate that refutes the gain.
+    took: bool,
     ply: u32,
 }
 
@@ -1159,6 +1229,8 @@ impl Node {
 /// back.
 struct Child {
     node: Node,
+    /// The move ends the segment with what the attacker has before it (see [`Next::Ends`]).
+    ends: bool,
     /// The standing captures after it when it laid some open (else the node's).
     unguarded: Option<Vec<Move>>,
     captures: bool,
@@ -1192,38 +1264,6 @@ fn laid_open_guard(terms: &Terms, pos: &Position, from: Square, standing: &[Move
     }
 }
 
-/// A set of squares, a bit each, in two words: a `u128` would align every node key to 16
-/// bytes and make the segment table half as large again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct SquareSet([u64; 2]);
-
-impl SquareSet {
-    fn of(sq: Square) -> SquareSet {
-        SquareSet([0; 2]).with(sq)
-    }
-
-    fn word(sq: Square) -> (usize, u64) {
-        (sq.index() / 64, 1 << (sq.index() % 64))
-    }
-
-    fn contains(self, sq: Square) -> bool {
-        let (w, b) = SquareSet::word(sq);
-        self.0[w] & b != 0
-    }
-
-    fn with(mut self, sq: Square) -> SquareSet {
-        let (w, b) = SquareSet::word(sq);
-        self.0[w] |= b;
-        self
-    }
-
-    fn without(mut self, sq: Square) -> SquareSet {
-        let (w, b) = SquareSet::word(sq);
-        self.0[w] &= !b;
-        self
-    }
-}
-
 /// What a node needs to decide which moves continue the segment.
 struct Context<'a> {
     maximizing: bool,
@@ -1233,19 +1273,14 @@ struct Context<'a> {
     stand: i32,
     standing: &'a [Move],
     supporters: &'a [Square],
-    counter_checks: bool,
+    /// See [`even_counts`].
+    even_counts: bool,
 }
 
 impl Context<'_> {
     /// Whether `m` (a capture or not, giving check or not) continues the segment, and if so
     /// the piece to track and the counter-check base after it.
-    fn successor(
-        &self,
-        m: Move,
-        captures: bool,
-        checks: bool,
-        counter: bool,
-    ) -> Option<(Option<Square>, Option<i32>)> {
+    fn successor(&self, m: Move, captures: bool, checks: bool, c: Counts) -> Option<Next> {
         if self.maximizing {
             if !self.in_check && !captures && !checks {
                 return None;
@@ -1260,29 +1295,65 @@ impl Context<'_> {
             } else {
                 self.tracked
             };
-            return Some((t, if self.in_check { self.base } else { None }));
-        }
-        if self.in_check {
-            return Some((self.tracked, None));
+            return Some(Next::On(t, if self.in_check { self.base } else { None }));
         }
         let retakes = captures && Some(m.to) == self.tracked;
+        if self.in_check {
+            // An answer to check that takes material off the exchange (not the capturer, not a
+            // piece backing the capture up) without leaving the chaser behind does not undo
+            // what the chaser won (图28: the rook takes the horse and uncovers the cannon's
+            // check; the rook that answers by taking the cannon only evens the score).
+            let elsewhere = c.takes && !retakes && !self.supporters.contains(&m.to);
+            let ends = elsewhere && !c.behind && self.base.is_none() && !self.even_counts;
+            return Some(if ends {
+                Next::Ends
+            } else {
+                Next::On(self.tracked, None)
+            });
+        }
+        // What the capture laid open counts when it leaves the chaser behind (图23: the pinned
+        // cannon that takes loses the rook behind it); what only evens the score does not
+        // (参考图27: the cannon that takes the rook uncovers a rook of its own).
+        let laid_open = !self.standing.contains(&m) && (c.behind || self.even_counts);
         let counts = captures
             && self.base.is_none()
-            && (counter || self.supporters.contains(&m.to) || !self.standing.contains(&m));
+            && (c.counter || self.supporters.contains(&m.to) || laid_open);
         if retakes || counts {
             // The exchange goes on on that square.
-            Some((Some(m.to), None))
+            Some(Next::On(Some(m.to), None))
         } else if checks && self.tracked.is_some() {
-            let base = if self.counter_checks {
-                None
-            } else {
-                Some(self.stand)
-            };
-            Some((self.tracked, base))
+            Some(Next::On(self.tracked, Some(self.stand)))
         } else {
             None
         }
     }
+}
+
+/// What a defender's move takes, for [`Context::successor`].
+#[derive(Clone, Copy)]
+struct Counts {
+    /// In a line begun with a check, a capture that counts though it stood before the line.
+    counter: bool,
+    /// It leaves the chaser behind (交换吃亏): a loss on the ledger.
+    behind: bool,
+    /// It takes material.
+    takes: bool,
+}
+
+/// How a move goes on with the segment.
+enum Next {
+    /// It goes on: the piece to track, and the counter-check base after it.
+    On(Option<Square>, Option<i32>),
+    /// An answer to check that takes off the exchange without leaving the chaser behind: the
+    /// defender's own business, and the segment ends with what the attacker has before it.
+    Ends,
+}
+
+/// Whether the defender's captures off the exchange count even when they only even the score:
+/// when weighing what a capture lays open (whether an old threat paid, `freed`) or what taking
+/// an offered piece loses (24.4, 24.5), where every piece given counts.
+fn even_counts(t: &Terms) -> bool {
+    t.laid_open.is_some() || t.offer_taken
 }
 
 /// Whether the capture `m` of the side to move wins material by itself: it takes material that
@@ -1501,7 +1572,7 @@ mod tests {
     fn searcher() -> Searcher {
         let limits = Limits {
             mate_checks: 9,
-            refute_checks: 4,
+            refute_checks: 1,
             gain_plies: 14,
         };
         Searcher::new(limits, 1_000_000)
@@ -1535,13 +1606,44 @@ mod tests {
     }
 
     /// The horse steps off the file to give a discovered check and the rook then takes the
-    /// cannon, but black's rook takes the horse: what the line itself gives up counts even
-    /// when it only evens the score (参考图33).
+    /// cannon; black's rook takes the horse, which only evens the score: the cannon is still
+    /// won (参考图30: the pawn that uncovers the check is taken after the horse, and the book
+    /// rules 捉). The contrast, a capture meanwhile that leaves the chaser behind, is
+    /// `a_win_by_checks_is_weighed_against_what_the_defender_takes_meanwhile`.
     #[test]
-    fn a_win_by_checks_pays_for_the_pieces_it_moves() {
-        assert!(!wins("3akar2/9/9/9/4N4/9/c3R4/9/9/3K5 w", "e5g6"));
-        // With the black rook elsewhere the horse is safe and the cannon is won.
-        assert!(wins("3aka1r1/9/9/9/4N4/9/c3R4/9/9/3K5 w", "e5g6"));
+    fn a_win_by_checks_is_undone_only_by_what_leaves_the_chaser_behind() {
+        assert!(wins("3akar2/9/9/9/4N4/9/c3R4/9/9/3K5 w", "e5g6"));
+    }
+
+    /// The cannon takes the rook on c1 and so uncovers its own rook on a6 to the black rook:
+    /// rook for rook, what the capture lays open only evens the score, and the rook is won
+    /// (参考图27: 炮六平七 捉). Where it takes a horse instead, losing the rook for it leaves red
+    /// behind (交换吃亏, 图23): no gain.
+    #[test]
+    fn what_a_capture_lays_open_counts_when_it_leaves_the_chaser_behind() {
+        assert!(wins("5k3/9/9/R1C2r3/2p6/9/9/9/2r6/4K4 w", "c6c1"));
+        assert!(!wins("5k3/9/9/R1C2r3/2p6/9/9/9/2n6/4K4 w", "c6c1"));
+    }
+
+    /// The rook takes the horse on c7 and uncovers the cannon's check over the advisor; black's
+    /// only fair answer takes the cannon, which evens the score: the horse is won (图28:
+    /// 车八平七 捉). Where the rook takes an elephant, losing the cannon for it leaves red behind.
+    #[test]
+    fn an_answer_to_check_that_only_evens_the_score_does_not_undo_the_gain() {
+        assert!(wins("C1Raka3/9/2n1P4/9/9/9/r8/9/9/3K5 w", "c9c7"));
+        assert!(!wins("C1Raka3/9/4P4/9/2b6/9/r8/9/9/3K5 w", "c9c5"));
+    }
+
+    /// 24.3 得子后不致立即（下一着不予考虑）被对方将死: the rook leaves the i-file to take the
+    /// cannon, and black mates with two checks (车1进9, 帅五进一, 车2进4): not at once, the
+    /// cannon is won. Where black's rook mates with its next move (the horse covers e1), the
+    /// gain is refuted; and where black already threatened that two-check mate before the
+    /// rook took, the capture that does not parry it is refuted by it.
+    #[test]
+    fn only_a_mate_at_once_or_a_standing_mate_threat_refutes_a_gain() {
+        assert!(wins("5k2r/9/9/9/7r1/1c6R/4P1n2/9/9/4K4 w", "i4b4"));
+        assert!(!wins("5k3/9/9/9/8r/9/3c4R/6n2/9/3AK4 w", "i3d3"));
+        assert!(!wins("5k2r/9/9/9/7r1/Rc7/4P1n2/9/9/4K4 w", "a4b4"));
     }
 
     /// Black's cannon takes the pawn over its elephant. Red's horse cannot simply take back (it

@@ -108,16 +108,17 @@ fn even_take(searcher: &mut Searcher, pos: &Position, take: Move) -> bool {
     pos.is_legal(take) && taking(searcher, pos, take, (-1, 1)).is_some_and(|g| g.score == 0)
 }
 
-/// What taking an offered piece comes to for the taker: the exchange, with what the other side
-/// then wins by checks counted too, since 24.4 and 24.5 ask that the taker neither be mated
-/// nor lose material at once.
+/// What taking an offered piece comes to for the taker: 24.4 and 24.5 ask that the taker be
+/// neither mated nor lose material at once (立即: by the offerer's next move, the exchange on
+/// the spot and any capture that answers the taking; a series of checks counts only as it wins
+/// the taker back, as in 24.3).
 fn taking(
     searcher: &mut Searcher,
     pos: &Position,
     take: Move,
     window: (i32, i32),
 ) -> Option<GainLine> {
-    searcher.evaluate(&Terms::counting_checks(), pos, take, window)
+    searcher.evaluate(&Terms::taking_offer(), pos, take, window)
 }
 
 /// Whether the side to move, taking with `take`, is mated at once (by checks) for it.

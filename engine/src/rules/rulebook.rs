@@ -125,7 +125,10 @@ pub struct Budgets {
     pub nodes: u32,
     /// Most checking moves in a mating line (杀).
     pub mate_checks: u32,
-    /// Most checking moves in a mate that makes a capture no gain (得子后立即被将死).
+    /// Checking moves in a mate that makes a capture no gain (得子后立即被将死): one, the
+    /// opponent's next move (立即, 下一着不予考虑); not a budget but the clause's reading, kept
+    /// here with the other search depths. A mate threat that stood before the capture refutes
+    /// it to `mate_checks`.
     pub refute_checks: u32,
     /// Most plies in a winning line (checks, captures and answers). The longest line the
     /// sources publish as a 捉 (《棋例的新变革》图3: nine attacking moves and their answers)
@@ -138,7 +141,7 @@ impl Default for Budgets {
         Budgets {
             nodes: 1_000_000,
             mate_checks: 9,
-            refute_checks: 4,
+            refute_checks: 1,
             gain_plies: 18,
         }
     }

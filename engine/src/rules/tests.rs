@@ -414,14 +414,16 @@ fn abandoning_the_guard_frees_nothing() {
     );
 }
 
-/// The cannon put where the elephant may take it is no 献: taking unblocks the back rank, and
-/// the black rook wins the red rook by checks (24.5: 不立即在子力价值上受损; 参考图34). Once
-/// the red rook steps off that rank, taking the cannon costs nothing: the rook's move frees the
-/// elephant to take, a new chase.
+/// 24.5 立即: the cannon put where the elephant may take it is 献 although taking unblocks the
+/// back rank and the black rook could then win the red rook by a series of checks: that loss is
+/// not at once, the offerer's next move only checks (the same 立即 as 24.3). Where a black rook
+/// on a0 takes the red rook with its next move, the taking loses material at once: no 献. The
+/// rook stepping off the rank still frees the elephant to take, a new chase (`24.3.freed`
+/// weighs what those checks would have won).
 #[test]
-fn a_gift_whose_taking_loses_material_by_checks_is_no_offer() {
+fn a_gift_whose_taking_loses_material_only_by_later_checks_is_an_offer() {
     let r = ruling("3k5/9/8c/9/9/3r5/9/4B4/4K4/6BR1 b", "i7i2 h0h5");
-    assert_ne!(
+    assert_eq!(
         r.plies[0].label,
         Label::Offer,
         "{}",
@@ -437,6 +439,13 @@ fn a_gift_whose_taking_loses_material_by_checks_is_no_offer() {
         r.plies[1].evidence.text.contains("新产生的捉"),
         "{}",
         r.plies[1].evidence.text
+    );
+    let r = ruling("3k5/9/8c/9/9/9/9/4B4/4K4/r5BR1 b", "i7i2");
+    assert_eq!(
+        r.plies[0].label,
+        Label::Idle,
+        "{}",
+        r.plies[0].evidence.text
     );
     // With the red rook elsewhere, the cannon is simply given away.
     let r = ruling("3k5/9/8c/9/7R1/3r5/9/4B4/4K4/6B2 b", "i7i2");
@@ -733,21 +742,38 @@ fn a_king_step_that_only_guards_the_square_taken_on_is_its_own_chase() {
     assert_eq!(r.plies[0].evidence.branch, crate::rules::Branch::KingOwn);
 }
 
-/// 26.1 and 24.3 联合: the cannon comes to the e-file and covers e1 over the pawn on e3, so the
-/// king cannot take back on e1: the pawn's capture of the advisor is no longer its own, the
-/// cannon takes part (参考图11: 炮卒联合捉 is 捉, the pawn alone is 闲). Both threats are named.
+/// 26.1: the cannon comes to the e-file and pins the advisor on e1 to its king over the
+/// elephant, so it cannot take back on d2: the pawn's capture of the other advisor now pays, but
+/// the pawn takes alone, its own chase, idle (参考图11: 炮6平5 pins the advisor's guard, and the
+/// pawn alone on the advisor is 闲). 26.8 (兵(卒)吃子时产生其他子将军，按捉处理): where the pawn's
+/// capture uncovers the cannon's check, so that the advisor that guards cannot take back, the
+/// two take it together, a chase (参考图11: 炮5平6, 炮卒联合捉).
 #[test]
-fn a_pawns_capture_that_another_piece_keeps_from_being_taken_back_is_not_its_own() {
-    let r = ruling("5k3/9/9/9/c8/9/4P4/9/3pA4/4K4 b", "a5e5");
-    assert_eq!(r.plies[0].label, Label::Chase);
-    let pawn = r.plies[0]
-        .evidence
-        .threats()
-        .iter()
-        .find(|t| t.attacker.square.to_string() == "d1")
-        .expect("the pawn's threat is a chase");
+fn a_pawns_capture_is_its_own_unless_it_uncovers_another_pieces_check() {
+    let r = ruling("5k3/9/9/9/9/c8/9/2pAB4/4A4/4K4 b", "a4e4");
+    assert_eq!(
+        r.plies[0].label,
+        Label::Idle,
+        "{}",
+        r.plies[0].evidence.text
+    );
+    assert_eq!(r.plies[0].evidence.branch, crate::rules::Branch::PawnOwn);
+    let r = ruling("5k3/9/9/9/c8/9/3p5/3A5/4A4/3K5 b", "a5d5");
+    assert_eq!(
+        r.plies[0].label,
+        Label::Chase,
+        "{}",
+        r.plies[0].evidence.text
+    );
+    let pawn = &r.plies[0].evidence.threats()[0];
+    assert_eq!(
+        (
+            pawn.attacker.square.to_string(),
+            pawn.target.square.to_string()
+        ),
+        ("d3".into(), "d2".into())
+    );
     assert_eq!(pawn.kind, ChaseKind::Joint);
-    assert_eq!(pawn.target.square.to_string(), "e1");
 }
 
 /// 不能离线, won jointly: the horse on c8 pins the black rook on d8 to its king (the rook is its

@@ -46,6 +46,8 @@ pub(crate) struct Found {
     /// A threat the move keeps up rather than makes (it weighs the move, 26.9, but is no
     /// new attack).
     pub standing: bool,
+    /// The finisher's capture gives check by another piece (26.8: 兵(卒)吃子时产生其他子将军).
+    pub finish_checks: bool,
 }
 
 /// A capture made along a line, with the pieces named by where they stood at its start.
@@ -185,10 +187,9 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
     };
     // The piece that finally wins it: the last of ours to take on that square (a pawn that
     // takes after an even trade by others is the pawn's own chase: seed 004 图3, 参考图32).
-    let finisher = ours
-        .iter()
-        .rfind(|c| c.square == main.square)
-        .map_or(main.capturer, |c| c.capturer);
+    let last = ours.iter().rfind(|c| c.square == main.square).copied();
+    let finisher = last.map_or(main.capturer, |c| c.capturer);
+    let finish_checks = last.is_some_and(|c| checked_by_another(pos, &g.line[..=c.index]));
     let mut found = Found {
         line: g.line.clone(),
         capturer: main.capturer_origin,
@@ -206,6 +207,7 @@ pub(crate) fn describe(pos: &Position, g: &GainLine) -> Option<Found> {
         shared: false,
         kept: None,
         standing: false,
+        finish_checks,
     };
     // A guard of the target pinned by another piece is a false root that piece makes (图11:
     // 车炮联合捉子, the cannon pins the elephant that guards the one the rook takes).
@@ -591,11 +593,26 @@ impl Found {
 }
 
 /// Whether a threat is the king's or a pawn's own (26.1 帅(将)、兵(卒)本身捉子): it is the one
-/// that finally wins the target, and no other piece makes a guard of it a false root (参考图11:
-/// the pawn alone on the advisor is idle; with the cannon that keeps the king from taking back
-/// it is a chase). What the others did before does not matter (参考图13: a cannon's check makes
-/// the elephant interpose, and the pawn that takes it chases on its own; 参考图32, 霍文会 图3:
-/// the king or the pawn takes after an even trade).
+/// that finally wins the target, and its capture does not give check by another piece (26.8:
+/// 兵(卒)吃子时产生其他子将军，按捉处理; 参考图11: 炮5平6, where the pawn's capture of the advisor
+/// uncovers the cannon's check, is 炮卒联合捉). What the others do besides does not make it
+/// theirs: a piece that makes a guard of the target a false root (参考图11: 炮6平5 pins the
+/// advisor's guard, and the pawn alone on the advisor is 闲), or what they did before (参考图13: a
+/// cannon's check makes the elephant interpose, and the pawn that takes it chases on its own;
+/// 参考图32, 霍文会 图3: the king or the pawn takes after an even trade).
 pub(crate) fn own_chase_of(f: &Found, role: Role) -> bool {
-    f.finisher.role == role && !f.shared
+    f.finisher.role == role && !f.finish_checks
+}
+
+/// Whether after `line` (played from `pos`) the side that moved first gives check with a piece
+/// other than the one that made the line's last move.
+fn checked_by_another(pos: &Position, line: &[Move]) -> bool {
+    let Some(last) = line.last() else {
+        return false;
+    };
+    let mut p = pos.clone();
+    for &m in line {
+        p.play_unchecked(m);
+    }
+    p.checkers(pos.turn()).into_iter().any(|s| s != last.to)
 }
