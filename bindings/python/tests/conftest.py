@@ -20,7 +20,11 @@ def qili_bin() -> Path:
 
 
 def cli(*args: str, check: bool = True) -> subprocess.CompletedProcess:
-    r = subprocess.run([str(qili_bin()), *args], capture_output=True, text=True, cwd=REPO)
+    """`qili ARGS` with its output as text, decoded without translating newlines (a message
+    may quote a carriage return)."""
+    r = subprocess.run([str(qili_bin()), *args], capture_output=True, cwd=REPO)
+    r.stdout = r.stdout.decode("utf-8")
+    r.stderr = r.stderr.decode("utf-8")
     if check and r.returncode != 0:
         raise AssertionError(f"qili {' '.join(args)}: {r.stderr}")
     return r
