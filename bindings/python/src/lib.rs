@@ -131,6 +131,9 @@ fn rules() -> Vec<(String, String, Vec<String>)> {
         .collect()
 }
 
+/// A file scanned: its JSON lines, its errors `(kind, message)`, its summary (JSON).
+type Scanned = (Vec<String>, Vec<(String, String)>, String);
+
 /// One file as `qili scan` reads it: its JSON lines, its errors `(kind, message)` and its part
 /// of the summary (JSON).
 #[pyfunction]
@@ -141,7 +144,7 @@ fn scan_file(
     rules: &str,
     format: &str,
     all: bool,
-) -> PyResult<(Vec<String>, Vec<(String, String)>, String)> {
+) -> PyResult<Scanned> {
     let book = RuleBook::get(rule_book(rules)?);
     let format: Format = choice("format", format)?;
     let scanned = py.allow_threads(|| scan::scan_one(&path, format, &book, all));
