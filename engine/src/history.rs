@@ -1,7 +1,7 @@
 //! Building game histories around a position: what came before a cycle must not change how it
 //! is ruled, and tests (and anyone checking that of a ruling) need histories to put before it.
 
-use crate::{Move, Position};
+use crate::{Game, Move, Position};
 
 /// The there-and-backs of both sides from `pos`: a move of the side to move, one of the other
 /// side, and the same two moves back, all legal and none taking, that bring the position back.
@@ -34,6 +34,32 @@ pub fn there_and_backs(pos: &Position, quiet: bool) -> impl Iterator<Item = [Mov
                 })
                 .collect::<Vec<_>>()
         })
+}
+
+/// A game that shuffles, one ply per choice: the mover often takes back its last move (when
+/// that is legal and `choice % 3` is not 0), so that positions recur and cycles of every
+/// length come up, and otherwise plays the legal move `choice` picks. It ends early where the
+/// side to move has no legal move.
+pub fn shuffling_game(start: &Position, choices: impl IntoIterator<Item = u16>) -> Game {
+    let mut game = Game::new(start.clone());
+    for c in choices {
+        let legal = game.position().legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let n = game.len();
+        let back = (n >= 2)
+            .then(|| Move::new(game.moves()[n - 2].to, game.moves()[n - 2].from))
+            .filter(|m| legal.contains(m));
+        let m = match back {
+            Some(b) if c % 3 > 0 => b,
+            _ => legal[c as usize % legal.len()],
+        };
+        if game.push(m).is_err() {
+            break;
+        }
+    }
+    game
 }
 
 #[cfg(test)]

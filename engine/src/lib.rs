@@ -36,6 +36,7 @@ mod analysis;
 mod attacks;
 mod board;
 mod color;
+mod game;
 pub mod history;
 mod moves;
 pub mod notation;
@@ -48,6 +49,7 @@ mod zobrist;
 
 pub use board::Board;
 pub use color::Color;
+pub use game::{Game, PushError};
 pub use moves::Move;
 pub use piece::Piece;
 pub use position::{IllegalSetup, MoveError, Position, SetupMode, SetupProblem, Undo};

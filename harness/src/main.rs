@@ -1,4 +1,4 @@
-//! `qili`: run the corpus, lint it, judge a position, count moves, convert notations, time the
+//! `qili`: run the corpus, lint it, judge a position, list what each next move would do, count moves, convert notations, time the
 //! run, list the rule books.
 
 use std::process::ExitCode;
@@ -27,6 +27,9 @@ enum Command {
     Run(cli::run::Args),
     /// Judge a sequence of moves from a position.
     Judge(cli::judge::Args),
+    /// Every legal next move of the position a game reached, with what playing it would do
+    /// under a rule book: allowed, forbidden (the mover must change), draw, undetermined.
+    Moves(cli::moves::Args),
     /// Count legal move paths (per first move, then the total).
     Perft(cli::perft::Args),
     /// Convert moves between notations, or a DhtmlXQ binit to FEN.
@@ -49,6 +52,7 @@ fn main() -> ExitCode {
         Command::Check(a) => cli::check::main(a),
         Command::Run(a) => cli::run::main(a),
         Command::Judge(a) => cli::judge::main(a),
+        Command::Moves(a) => cli::moves::main(a),
         Command::Perft(a) => cli::perft::main(a),
         Command::Convert(a) => cli::convert::main(a),
         Command::Perf(a) => cli::perf::main(a),

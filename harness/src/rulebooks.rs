@@ -154,7 +154,7 @@ fn start_for(case: &Case, book: &RuleBook) -> Result<Position, Cell> {
 /// The moves as `book` needs them. A book that rules a cycle only at its third occurrence (the
 /// AXF) gets moves that return to the start played round once more: the CXA book prints one
 /// period of each figure, and the table compares the books on the same cycle.
-fn moves_for(start: &Position, moves: Vec<qili::Move>, book: &RuleBook) -> Vec<qili::Move> {
+pub fn moves_for(start: &Position, moves: Vec<qili::Move>, book: &RuleBook) -> Vec<qili::Move> {
     if book.cycle.least_occurrences <= 2 {
         return moves;
     }

@@ -437,3 +437,187 @@ fn judge_move_sources_are_exclusive_and_named_in_errors() {
         stderr(&o)
     );
 }
+
+/// Red's rook checks from f5 and e5 in turn, the black king steps f9–e9 aside: two rounds and
+/// two plies more, red to move with the rook on e5.
+const SHUTTLE: &str = "4k4/9/9/9/5R3/9/9/9/9/3K5 w";
+const SHUTTLE_MOVES: &str = "f5e5 e9f9 e5f5 f9e9 f5e5 e9f9 e5f5 f9e9 f5e5 e9f9";
+
+#[test]
+fn moves_marks_the_check_that_completes_the_cycle_forbidden() {
+    let o = qili(
+        &here(),
+        &["moves", "--fen", SHUTTLE, "--moves", SHUTTLE_MOVES],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("局面：5k3/9/9/9/4R4/9/9/9/9/3K5 w（红方走，已走 10 着）"),
+        "{out}"
+    );
+    assert!(lines[2].starts_with("着法"), "{out}");
+    let row = |iccs: &str| {
+        lines
+            .iter()
+            .find(|l| l.split_whitespace().nth(1) == Some(iccs))
+            .unwrap_or_else(|| panic!("no row for {iccs}: {out}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        row("e5f5"),
+        [
+            "车五平四",
+            "e5f5",
+            "禁止",
+            "forbidden",
+            "3",
+            "红方变着，不变作负",
+            "24.9、25",
+            "第8–11着，局面第3次出现"
+        ]
+    );
+    assert_eq!(row("e5e6"), ["车五进一", "e5e6", "允许", "allowed", "1"]);
+    assert!(out.contains("车五平四（e5f5）：禁止。红方长将"), "{out}");
+    assert!(
+        lines
+            .last()
+            .unwrap()
+            .starts_with("共 19 着：允许 18，禁止 1，"),
+        "{out}"
+    );
+}
+
+#[test]
+fn moves_json_gives_judges_ruling_of_the_completing_move() {
+    let o = qili(
+        &here(),
+        &[
+            "moves",
+            "--fen",
+            SHUTTLE,
+            "--moves",
+            SHUTTLE_MOVES,
+            "--json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        (v["moves"].as_u64(), v["turn"].as_str()),
+        (Some(10), Some("red"))
+    );
+    let next = v["next_moves"].as_array().unwrap();
+    assert_eq!(next.len(), 19);
+    let done: Vec<_> = next.iter().filter(|n| !n["completion"].is_null()).collect();
+    assert_eq!(done.len(), 1, "{next:?}");
+    let c = &done[0]["completion"];
+    assert_eq!(done[0]["iccs"], "e5f5");
+    assert_eq!(done[0]["consequence"], "forbidden");
+    assert_eq!(done[0]["consequence_chinese"], "禁止");
+    assert_eq!(
+        (c["first_ply"].as_u64(), c["last_ply"].as_u64()),
+        (Some(8), Some(11))
+    );
+    assert_eq!(c["clause"], "24.9、25");
+    // What judge says of the game with the move.
+    let with = format!("{SHUTTLE_MOVES} e5f5");
+    let j = qili(
+        &here(),
+        &["judge", "--fen", SHUTTLE, "--moves", &with, "--json"],
+    );
+    let j: serde_json::Value = serde_json::from_str(&stdout(&j)).unwrap();
+    assert_eq!(c["verdict"], j["verdict"]);
+    assert_eq!(c["reason"], j["reason"]);
+    assert_eq!(c["ruling"]["cycle"], j["cycle"]);
+    for n in next.iter().filter(|n| n["iccs"] != "e5f5") {
+        assert_eq!(n["consequence"], "allowed", "{n}");
+    }
+}
+
+#[test]
+fn moves_under_the_axf_waits_for_the_third_occurrence() {
+    // One round and two plies: the rook's check from f5 again brings that position back the
+    // second time. The CXA book rules it; the AXF's counts three.
+    let moves = "f5e5 e9f9 e5f5 f9e9 f5e5 e9f9";
+    let consequence = |rules: &str| {
+        let o = qili(
+            &here(),
+            &[
+                "moves", "--fen", SHUTTLE, "--moves", moves, "--rules", rules, "--json",
+            ],
+        );
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let n = v["next_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["iccs"] == "e5f5")
+            .cloned();
+        n.unwrap()["consequence"].as_str().unwrap().to_string()
+    };
+    assert_eq!(consequence("cxa2011"), "forbidden");
+    assert_eq!(consequence("axf"), "allowed");
+}
+
+#[test]
+fn moves_with_no_moves_asks_about_the_position_itself() {
+    let o = qili(&here(), &["moves", "--fen", "startpos", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let next = v["next_moves"].as_array().unwrap();
+    assert_eq!(next.len(), 44);
+    assert!(next
+        .iter()
+        .all(|n| n["consequence"] == "allowed" && n["occurrences"] == 1));
+}
+
+#[test]
+fn moves_says_which_input_is_wrong() {
+    let fails = |args: &[&str], want: &str| {
+        let o = qili(&here(), args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+        let e = stderr(&o);
+        assert!(e.contains(want), "{args:?}: {e}");
+        assert!(!e.contains("panicked"), "{e}");
+    };
+    fails(
+        &["moves", "--fen", SHUTTLE, "--moves", "f5e5 e9e8"],
+        "--moves: ply 2 (e9e8, black to move)",
+    );
+    fails(
+        &["moves", "--moves", "h2e2"],
+        "give a position with --fen or --binit",
+    );
+    fails(
+        &[
+            "moves",
+            "--fen",
+            "startpos",
+            "--moves",
+            "h2e2",
+            "--moves-file",
+            "x",
+        ],
+        "give either --moves or --moves-file, not both",
+    );
+    fails(
+        &[
+            "moves",
+            "--fen",
+            "startpos",
+            "--moves-file",
+            "/no/such/file",
+        ],
+        "--moves-file /no/such/file: cannot read the file",
+    );
+    fails(
+        &["moves", "--fen", "4k4/9/9/9/5R3/9/9/9/9/3K5"],
+        "the FEN has no side to move",
+    );
+    fails(
+        &["moves", "--fen", "startpos", "--rules", "cxa"],
+        "expected one of: cxa2011",
+    );
+}

@@ -9,6 +9,7 @@ mod describe;
 mod idle;
 mod label;
 mod limit;
+mod next_moves;
 mod rulebook;
 #[cfg(feature = "serde")]
 mod serialize;
@@ -24,6 +25,7 @@ pub use label::{
     Threat,
 };
 pub use limit::{DrawClaim, NaturalLimit};
+pub use next_moves::{next_move, next_moves, Completion, Consequence, NextMove};
 pub use rulebook::{
     Adjudication, Budgets, ChaseTargets, Clause, ExchangeKinds, LabelClauses, PawnChase, RuleBook,
     RuleBookId, UnknownRuleBook, Weighing,

@@ -7,25 +7,12 @@ use qili::notation::fen;
 use qili::rules::{judge_with, RuleBook, RuleBookId, Ruling, Scope};
 use serde::Serialize;
 
-use super::{input, record, table, CliError, CliResult};
+use super::{game, record, table, CliError, CliResult};
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub position: input::PositionArgs,
-    /// The moves of the game, separated by spaces or commas, each in ICCS, WXF or Chinese
-    /// (detected per move); move numbers (`1.`, `1...`) are skipped.
-    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
-    pub moves: Option<String>,
-    /// Read the moves from a file instead (`-`: standard input). With --fen or --binit: a
-    /// move list in the same form as --moves (UTF-8, GBK or Big5). Without them: a game
-    /// record in any format `qili scan` reads (PGN, XQF, DhtmlXQ, 象棋桥 CBL/CBR/CBF, ICCS,
-    /// UCI, WXF, FEN lines; any encoding), ruled from its own start: its main line
-    /// (variations are not read), see --game and --plies.
-    #[arg(long, value_name = "PATH")]
-    pub moves_file: Option<std::path::PathBuf>,
-    #[command(flatten)]
-    pub record: record::RecordArgs,
+    pub game: game::GameArgs,
     /// Label every ply, not only the judged cycle's (slower on a long game).
     #[arg(long)]
     pub all_plies: bool,
@@ -156,42 +143,12 @@ impl Judged {
 /// the command line prints after `error: `.
 pub fn rule(args: &Args) -> Result<Judged, CliError> {
     let book = RuleBook::get(args.rules);
-    let has_position = args.position.fen.is_some() || args.position.binit.is_some();
-    if args.moves.is_some() && args.moves_file.is_some() {
-        return Err(CliError(
-            "give either --moves or --moves-file, not both".into(),
-        ));
-    }
-    if !has_position && args.moves_file.is_none() {
-        return Err(CliError(
-            "give a position with --fen or --binit, or a game record with --moves-file".into(),
-        ));
-    }
-    let (start, moves, game, source) = match (&args.moves_file, has_position) {
-        // A game record: its own start and main line.
-        (Some(path), false) => {
-            let r = record::read(path, &args.record)?;
-            let source = format!("{}, game {}", r.file, r.game);
-            (r.start.clone(), r.moves.clone(), Some(r), source)
-        }
-        (file, _) => {
-            let start = args.position.position(None)?;
-            let (move_text, source) =
-                match file {
-                    Some(path) => record::move_list(path, &args.record)?,
-                    None if args.record.any() => return Err(CliError(
-                        "--format, --game and --plies read a game record given with --moves-file"
-                            .into(),
-                    )),
-                    None => input::move_text(args.moves.as_deref())?,
-                };
-            let moves: Vec<_> = input::moves_from(&start, &move_text, &source)?
-                .into_iter()
-                .map(|(_, m)| m)
-                .collect();
-            (start, moves, None, source)
-        }
-    };
+    let game::GivenGame {
+        start,
+        moves,
+        record: game,
+        source,
+    } = args.game.read(false)?;
     let scope = if args.all_plies {
         Scope::AllPlies
     } else {

@@ -2,8 +2,10 @@
 
 pub mod check;
 pub mod convert;
+pub mod game;
 pub mod input;
 pub mod judge;
+pub mod moves;
 pub mod perf;
 pub mod perft;
 pub mod record;
