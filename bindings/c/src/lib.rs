@@ -14,7 +14,7 @@ use std::ptr;
 use qili::notation::{fen, parse_move};
 use qili::rules::{judge, Label, RuleBook, RuleBookId, Ruling, Verdict};
 use qili::{Move, Position};
-use qili_harness::cli::{input, judge as judge_cli, record};
+use qili_harness::cli::{game as game_cli, input, judge as judge_cli, record};
 
 /// A verdict, as `qili judge` names it (`QILI_VERDICT_RED_LOSES` is `red_loses`);
 /// `QILI_VERDICT_ERROR` when the call failed (its `error` says why).
@@ -174,14 +174,16 @@ pub unsafe extern "C" fn qili_judge_json(
 ) -> *mut c_char {
     guard(error, ptr::null_mut(), || {
         let args = judge_cli::Args {
-            position: input::PositionArgs {
-                fen: Some(text(fen, "fen")?.to_string()),
-                binit: None,
-                side: None,
+            game: game_cli::GameArgs {
+                position: input::PositionArgs {
+                    fen: Some(text(fen, "fen")?.to_string()),
+                    binit: None,
+                    side: None,
+                },
+                moves: Some(text(moves, "moves")?.to_string()),
+                moves_file: None,
+                record: record::RecordArgs::default(),
             },
-            moves: Some(text(moves, "moves")?.to_string()),
-            moves_file: None,
-            record: record::RecordArgs::default(),
             all_plies: false,
             rules: rule_book(rules)?,
             json: true,

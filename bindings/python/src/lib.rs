@@ -1,5 +1,5 @@
 //! `qili._qili`: the native half of the Python package. Each function calls the library the
-//! `qili` command line calls (the harness's `cli::judge::rule`, `cli::convert::convert`,
+//! `qili` command line calls (the harness's `cli::judge::rule`, `cli::moves::list`, `cli::convert::convert`,
 //! `scan::scan_one`) and hands back what the command prints (JSON, text), so that Python and
 //! the command line cannot differ; `qili/__init__.py` turns the JSON into typed objects. The
 //! engine's work runs with the GIL released, so Python threads (a Dask worker's) rule in
@@ -12,7 +12,9 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use qili::rules::{RuleBook, RuleBookId};
 use qili::Color;
-use qili_harness::cli::{convert as convert_cli, input, judge, record, CliError};
+use qili_harness::cli::{
+    convert as convert_cli, game as game_cli, input, judge, moves as moves_cli, record, CliError,
+};
 use qili_harness::scan::{self, formats::Format, summary::Summary};
 
 pyo3::create_exception!(
@@ -64,6 +66,55 @@ fn position(
     input::PositionArgs { fen, binit, side }
 }
 
+/// The game a call gives: a position and moves, or a game record's main line.
+#[allow(clippy::too_many_arguments)]
+fn given(
+    fen: Option<String>,
+    moves: Option<String>,
+    binit: Option<String>,
+    side: Option<&str>,
+    record: Option<PathBuf>,
+    game: Option<usize>,
+    plies: Option<usize>,
+    format: Option<&str>,
+) -> PyResult<game_cli::GameArgs> {
+    Ok(game_cli::GameArgs {
+        position: position(fen, binit, self::side(side)?),
+        moves,
+        moves_file: record,
+        record: record::RecordArgs {
+            format: format.map(|f| choice("format", f)).transpose()?,
+            game,
+            plies,
+        },
+    })
+}
+
+/// `qili moves --json`: every legal next move of the game and what playing it would do.
+#[pyfunction]
+#[pyo3(signature = (fen=None, moves=None, rules="cxa2011", *, binit=None, side=None, record=None, game=None, plies=None, format=None))]
+#[allow(clippy::too_many_arguments)]
+fn next_moves_json(
+    py: Python<'_>,
+    fen: Option<String>,
+    moves: Option<String>,
+    rules: &str,
+    binit: Option<String>,
+    side: Option<&str>,
+    record: Option<PathBuf>,
+    game: Option<usize>,
+    plies: Option<usize>,
+    format: Option<&str>,
+) -> PyResult<String> {
+    let args = moves_cli::Args {
+        game: given(fen, moves, binit, side, record, game, plies, format)?,
+        rules: rule_book(rules)?,
+        json: true,
+    };
+    py.allow_threads(|| moves_cli::list(&args).map(|l| l.json()))
+        .map_err(err)
+}
+
 /// `qili judge --json`: a position and moves, or (`record`) a game record's main line.
 #[pyfunction]
 #[pyo3(signature = (fen=None, moves=None, rules="cxa2011", all_plies=false, *, binit=None, side=None, record=None, game=None, plies=None, format=None))]
@@ -82,14 +133,7 @@ fn judge_json(
     format: Option<&str>,
 ) -> PyResult<String> {
     let args = judge::Args {
-        position: position(fen, binit, self::side(side)?),
-        moves,
-        moves_file: record,
-        record: record::RecordArgs {
-            format: format.map(|f| choice("format", f)).transpose()?,
-            game,
-            plies,
-        },
+        game: given(fen, moves, binit, side, record, game, plies, format)?,
         all_plies,
         rules: rule_book(rules)?,
         json: true,
@@ -190,6 +234,7 @@ fn _qili(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SCHEMA_VERSION", qili_harness::results::SCHEMA_VERSION)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(judge_json, m)?)?;
+    m.add_function(wrap_pyfunction!(next_moves_json, m)?)?;
     m.add_function(wrap_pyfunction!(convert_moves, m)?)?;
     m.add_function(wrap_pyfunction!(rules, m)?)?;
     m.add_function(wrap_pyfunction!(scan_file, m)?)?;

@@ -118,3 +118,24 @@ def test_convert_and_rules_as_the_command_line():
 def test_label_names_are_the_engines():
     assert [l.chinese for l in qili.Label] == ["将", "杀", "捉", "兑", "献", "拦", "跟", "闲", "未定"]
     assert qili.SCHEMA_VERSION == 9
+
+
+def test_next_moves_as_the_command_line():
+    game = "f0e0 e8f8 e0f0"
+    ours = qili.next_moves(FIG6, game)
+    theirs = json.loads(cli("moves", "--fen", FIG6, "--moves", game, "--json").stdout)
+    assert ours.json == theirs
+    assert ours.turn == "black" and len(ours) == len(theirs["next_moves"])
+    back = ours.get("f8e8")
+    # Black's king stepping back completes red's perpetual check: allowed for black, and the
+    # cycle it completes rules red out.
+    assert back.consequence == "allowed" and not back.forbidden
+    assert back.completion.verdict == "red_loses"
+    assert back.completion.ruling.plies[0].label is qili.Label.CHECK
+    red = qili.next_moves(FIG6, "f0e0 e8f8 e0f0 f8e8")
+    assert red.get("f0e0").completion is not None
+    assert [m.iccs for m in qili.next_moves("startpos")][:1] and len(qili.next_moves("startpos")) == 44
+    with pytest.raises(qili.QiliError) as e:
+        qili.next_moves("startpos", "h2e2 h9g7 炮五进九")
+    r = cli("moves", "--fen", "startpos", "--moves", "h2e2 h9g7 炮五进九", check=False)
+    assert r.stderr.strip() == f"error: {e.value}"

@@ -35,7 +35,11 @@ __all__ = [
     "ScanError",
     "FileScan",
     "Summary",
+    "Completion",
+    "NextMove",
+    "NextMoves",
     "judge",
+    "next_moves",
     "convert",
     "rules",
     "scan",
@@ -360,6 +364,122 @@ def judge(
         format=format,
     )
     return Ruling.from_json(json.loads(text))
+
+
+@dataclass(frozen=True)
+class Completion:
+    """The cycle a next move would complete, ruled: the verdict, the clause, the judged plies
+    ``first_ply``..``last_ply`` (the move the last), and ``qili judge``'s ruling of it."""
+
+    verdict: str
+    verdict_chinese: str
+    clause: str
+    first_ply: int
+    last_ply: int
+    occurrences: int
+    reason: str
+    ruling: Ruling
+
+    @staticmethod
+    def from_json(v: Dict[str, Any]) -> "Completion":
+        return Completion(
+            verdict=v["verdict"],
+            verdict_chinese=v["verdict_chinese"],
+            clause=v["clause"],
+            first_ply=v["first_ply"],
+            last_ply=v["last_ply"],
+            occurrences=v["occurrences"],
+            reason=v["reason"],
+            ruling=Ruling.from_json(v["ruling"]),
+        )
+
+
+@dataclass(frozen=True)
+class NextMove:
+    """A legal next move and what playing it would do: ``consequence`` allowed, forbidden
+    (the mover must change), draw or undetermined, and the cycle it completes (or None)."""
+
+    iccs: str
+    chinese: str
+    occurrences: int
+    consequence: str
+    consequence_chinese: str
+    completion: Optional[Completion]
+
+    @property
+    def forbidden(self) -> bool:
+        return self.consequence == "forbidden"
+
+    @staticmethod
+    def from_json(v: Dict[str, Any]) -> "NextMove":
+        c = v.get("completion")
+        return NextMove(
+            iccs=v["iccs"],
+            chinese=v["chinese"],
+            occurrences=v["occurrences"],
+            consequence=v["consequence"],
+            consequence_chinese=v["consequence_chinese"],
+            completion=Completion.from_json(c) if c else None,
+        )
+
+
+@dataclass(frozen=True)
+class NextMoves:
+    """Every legal move of the position the game has reached (``position``, ``turn`` to
+    move), as ``qili moves --json`` lists them (``json``)."""
+
+    position: str
+    turn: str
+    rules: str
+    moves: List[NextMove]
+    json: Dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def __iter__(self) -> Iterator[NextMove]:
+        return iter(self.moves)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def get(self, move: str) -> Optional[NextMove]:
+        """The entry of a move by its ICCS or Chinese text."""
+        return next((m for m in self.moves if move in (m.iccs, m.chinese)), None)
+
+
+def next_moves(
+    fen: Optional[str] = None,
+    moves: Optional[Moves] = None,
+    rules: str = "cxa2011",
+    *,
+    binit: Optional[str] = None,
+    side: Optional[str] = None,
+    record: Optional[str] = None,
+    game: Optional[int] = None,
+    plies: Optional[int] = None,
+    format: Optional[str] = None,
+) -> NextMoves:
+    """Before the move: each legal move of the position the game has reached, with what
+    playing it would do under ``rules`` (``qili moves``; the game as for :func:`judge`, and
+    no moves at all for the position alone)."""
+    v = json.loads(
+        _qili.next_moves_json(
+            fen,
+            _moves(moves),
+            rules,
+            binit=binit,
+            side=side,
+            record=record,
+            game=game,
+            plies=plies,
+            format=format,
+        )
+    )
+    return NextMoves(
+        position=v["position"],
+        turn=v["turn"],
+        rules=v["rules"],
+        moves=[NextMove.from_json(n) for n in v["next_moves"]],
+        json=v,
+    )
 
 
 def convert(

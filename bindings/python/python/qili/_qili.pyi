@@ -24,6 +24,18 @@ def judge_json(
     plies: Optional[int] = None,
     format: Optional[str] = None,
 ) -> str: ...
+def next_moves_json(
+    fen: Optional[str] = None,
+    moves: Optional[str] = None,
+    rules: str = "cxa2011",
+    *,
+    binit: Optional[str] = None,
+    side: Optional[str] = None,
+    record: Optional[_Path] = None,
+    game: Optional[int] = None,
+    plies: Optional[int] = None,
+    format: Optional[str] = None,
+) -> str: ...
 def convert(
     fen: Optional[str] = None,
     moves: Optional[str] = None,
