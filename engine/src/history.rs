@@ -36,6 +36,65 @@ pub fn there_and_backs(pos: &Position, quiet: bool) -> impl Iterator<Item = [Mov
         })
 }
 
+/// A long game that keeps coming back: from `start`, two quiet moves (no capture, no check) to
+/// positions not seen before, then a quiet there-and-back of both sides ([`there_and_backs`]),
+/// and again, until `plies` moves or no such moves are left. Every sixth ply repeats a
+/// position, so a game of 10 000 plies has 1 666 repetitions, none of them threefold: the
+/// hostile game of issue 30 (a scan that rules every repetition in a window of its own pays
+/// for each). `seed` picks among the moves (the same seed, the same game).
+pub fn recurring_game(start: &Position, plies: usize, seed: u64) -> Vec<Move> {
+    let mut rng = seed | 1;
+    let mut pick = move |n: usize| {
+        // xorshift64*: enough to vary the game, and the same everywhere.
+        rng ^= rng >> 12;
+        rng ^= rng << 25;
+        rng ^= rng >> 27;
+        (rng.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+    };
+    let quiet = |p: &Position, m: Move| p.piece_at(m.to).is_none() && !p.after(m).in_check();
+    let mut seen = std::collections::HashSet::new();
+    let mut pos = start.clone();
+    seen.insert(pos.hash());
+    let mut moves = Vec::with_capacity(plies);
+    'game: while moves.len() < plies {
+        for _ in 0..2 {
+            let fresh: Vec<Move> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|&m| quiet(&pos, m) && !seen.contains(&pos.after(m).hash()))
+                .collect();
+            if fresh.is_empty() {
+                break 'game;
+            }
+            let m = fresh[pick(fresh.len())];
+            pos.play_unchecked(m);
+            seen.insert(pos.hash());
+            moves.push(m);
+        }
+        // A there-and-back through positions not seen before, so that only its end repeats.
+        let round: Vec<[Move; 4]> = there_and_backs(&pos, true)
+            .filter(|r| {
+                let mut p = pos.clone();
+                r[..3].iter().all(|&m| {
+                    p.play_unchecked(m);
+                    !seen.contains(&p.hash())
+                })
+            })
+            .take(16)
+            .collect();
+        if round.is_empty() {
+            break;
+        }
+        for m in round[pick(round.len())] {
+            pos.play_unchecked(m);
+            seen.insert(pos.hash());
+            moves.push(m);
+        }
+    }
+    moves.truncate(plies);
+    moves
+}
+
 /// A game that shuffles, one ply per choice: the mover often takes back its last move (when
 /// that is legal and `choice % 3` is not 0), so that positions recur and cycles of every
 /// length come up, and otherwise plays the legal move `choice` picks. It ends early where the
@@ -85,6 +144,26 @@ mod tests {
         // Rook checks are allowed when not quiet.
         let checks = there_and_backs(&pos, false).count();
         assert!(checks > there_and_backs(&pos, true).count());
+    }
+
+    #[test]
+    fn a_recurring_game_repeats_every_sixth_ply_and_never_three_times() {
+        let start = Position::start();
+        let game = recurring_game(&start, 600, 7);
+        assert_eq!(game.len(), 600);
+        assert_eq!(game, recurring_game(&start, 600, 7));
+        let mut p = start.clone();
+        let mut counts = std::collections::HashMap::new();
+        *counts.entry(p.hash()).or_insert(0) += 1;
+        let mut recurrences = 0;
+        for &m in &game {
+            p = p.play(m).expect("legal");
+            let n = counts.entry(p.hash()).or_insert(0);
+            *n += 1;
+            recurrences += usize::from(*n == 2);
+            assert!(*n < 3);
+        }
+        assert_eq!(recurrences, 100);
     }
 
     #[test]

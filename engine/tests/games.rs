@@ -151,6 +151,55 @@ proptest! {
     }
 }
 
+/// The game `history`, then `cycle` played `rounds` times and `extra` plies on round it.
+fn round_the_cycle(history: &[Move], cycle: &[Move], rounds: usize, extra: usize) -> Vec<Move> {
+    let mut moves = history.to_vec();
+    moves.extend(cycle.iter().cycle().take(rounds * cycle.len() + extra));
+    moves
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// Whichever ply of a repeating stretch a record stops at, the cycle repeating there gets
+    /// one verdict, under every rule book, after any history: a random game, then a cycle of
+    /// one there-and-back (checks allowed) or of two different ones (a figure-eight through one
+    /// position, whose occurrences come by different loops), played round three times and on
+    /// by every phase; and the same cycle played from where the history ends, alone.
+    #[test]
+    fn a_cycle_gets_one_verdict_at_every_phase_under_every_book(
+        choices in prop::collection::vec(any::<u16>(), 0..60),
+        pick in 0..8usize,
+        second in prop::option::of(0..8usize),
+    ) {
+        let start = Position::start();
+        let history = fresh_game(&start, &choices);
+        let here = play(&start, &history);
+        let loops: Vec<[Move; 4]> = there_and_backs(&here, false).collect();
+        prop_assume!(!loops.is_empty());
+        let mut cycle = loops[pick % loops.len()].to_vec();
+        if let Some(other) = second.map(|k| loops[k % loops.len()]).filter(|l| l[..] != cycle[..]) {
+            cycle.extend(other);
+        }
+        for book in RuleBook::all() {
+            let mut verdicts = Vec::new();
+            for extra in 0..cycle.len() {
+                for (from, before) in [(&start, &history[..]), (&here, &[][..])] {
+                    let moves = round_the_cycle(before, &cycle, 3, extra);
+                    let r = judge(from, &moves, &book).expect("legal");
+                    prop_assume!(!undetermined(&r));
+                    prop_assert!(r.cycle.is_some(), "{}: {extra} plies on: {}", book.id, r.reason);
+                    verdicts.push((extra, r.verdict, r.reason));
+                }
+            }
+            let (_, first, why) = &verdicts[0];
+            for (extra, v, reason) in &verdicts {
+                prop_assert_eq!(v, first, "{}: {} plies on: {} / {}", book.id, extra, reason, why);
+            }
+        }
+    }
+}
+
 /// The rook's perpetual check of 图6's kind, on a board with two horses that tour the lower
 /// ranks and four pawns that walk down their files first.
 const LONG_GAME_START: &str = "4k4/9/9/2p3p2/5R3/9/P7P/9/1N4n2/3K5 w";
@@ -254,4 +303,48 @@ fn an_idle_there_and_back_before_a_perpetual_check_changes_nothing() {
         assert_eq!(judged_labels(&r), judged_labels(&alone));
         assert_eq!(r.cycle.as_ref().map(|c| c.len), Some(4));
     }
+}
+
+/// A third occurrence by another loop is a case under the Asian rules (the position counted
+/// wherever it recurs): `uci.txt` game `XDQldAuP`, its first 50 plies, reaches the position
+/// after ply 42 again at 46 and at 50, by two different loops of red's rook (after the cannon
+/// on g8/g7, then after the cannon on f6/h6). Both loops since the third last occurrence are
+/// judged: red attacks a rootless cannon on every move, but not the same one throughout, so
+/// both sides are allowed (rule 32): a draw. At ply 46 the position has occurred twice: no case
+/// yet under the Asian rules. The CXA books rule the cycle repeating at the end (each loop went
+/// round once: the last), from its second occurrence.
+#[test]
+fn a_threefold_repetition_by_two_different_loops_is_ruled_under_the_asian_rules() {
+    let rel = "benckx__elephantchess/xiangqi-core-test-utils/src/main/resources/uci.txt";
+    let path = common::shared::games_dir().join(rel);
+    let Ok(bytes) = std::fs::read(&path) else {
+        // CI has ../shared beside the checkout: there the file must be read.
+        assert!(
+            std::env::var("CI").map_or(true, |v| !v.eq_ignore_ascii_case("true")),
+            "{} is absent and CI=true",
+            path.display()
+        );
+        println!("skipped: {} is absent", path.display());
+        return;
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let game = qili::notation::lines::read_iccs(&text)
+        .into_iter()
+        .find(|g| g.header("id") == Some("XDQldAuP"))
+        .expect("the game is in uci.txt");
+    let start = Position::start();
+    let moves = &game.moves[..50];
+    let r = judge(&start, moves, &RuleBook::axf()).expect("legal");
+    let c = r.cycle.as_ref().expect("a threefold repetition");
+    assert_eq!(c.rule, CycleRule::Repetition { period: 8 });
+    assert_eq!((c.start, c.len, c.occurrences), (42, 8, 3));
+    assert!(c.note.contains("经不同的循环重复"), "{}", c.note);
+    assert_eq!(c.red.summary, "长捉但所捉不是同一子");
+    assert_eq!(r.verdict, Verdict::Draw, "{}", r.reason);
+    let r = judge(&start, &moves[..46], &RuleBook::axf()).expect("legal");
+    assert_eq!(r.verdict, Verdict::NoRepetition);
+    let r = judge(&start, moves, &RuleBook::cxa2011()).expect("legal");
+    let c = r.cycle.as_ref().expect("a repetition");
+    assert_eq!((c.start, c.len, c.occurrences), (46, 4, 3));
+    assert_eq!(r.verdict, Verdict::RedMustChange, "{}", r.reason);
 }

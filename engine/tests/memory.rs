@@ -2,49 +2,12 @@
 //! known: allocated bytes counted by a global allocator of this test binary (not the resident
 //! size, which depends on the allocator and the machine).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+#[path = "common/counting.rs"]
+mod counting;
 
 use qili::notation::{fen, iccs};
 use qili::rules::{judge, Label, RuleBook, MEMORY_CEILING};
 use qili::{Move, SetupMode};
-
-/// The system allocator, counting the bytes allocated now and the most at any time.
-struct Counting;
-
-static NOW: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(bytes: usize) {
-    let now = NOW.fetch_add(bytes, Relaxed) + bytes;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-// SAFETY: every call goes to the system allocator with the caller's arguments; the counters
-// are only read by the test.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        NOW.fetch_sub(layout.size(), Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if new_size > layout.size() {
-            grew(new_size - layout.size());
-        } else {
-            NOW.fetch_sub(layout.size() - new_size, Relaxed);
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
 
 /// An eight-ply cycle played twice from a position where every ply's searches explode (under
 /// the trial edition, which counts more ways to win): the caches of a whole ruling once took
@@ -61,11 +24,13 @@ fn judging_the_dense_position_stays_under_the_ceiling() {
         .map(|m| iccs::parse(m).expect("ICCS"))
         .collect();
     let game: Vec<Move> = cycle.iter().chain(&cycle).copied().collect();
-    let book = RuleBook::cxa2011_trial();
-    let before = NOW.load(Relaxed);
-    PEAK.store(before, Relaxed);
-    let r = judge(&pos, &game, &book).expect("legal");
-    let peak = PEAK.load(Relaxed) - before;
+    // The rule book's budget of positions now stops these searches before their caches
+    // reach their share; with the old, larger one they reach it, and the memory meter must
+    // stop them.
+    let mut book = RuleBook::cxa2011_trial();
+    book.budgets.nodes = 1_000_000;
+    book.budgets.call = u64::MAX;
+    let (r, peak) = counting::peak(|| judge(&pos, &game, &book).expect("legal"));
     assert!(
         peak < MEMORY_CEILING,
         "{peak} bytes allocated at the peak, over the ceiling of {MEMORY_CEILING}"

@@ -35,6 +35,42 @@ pub const MAX_CASE_MOVES: usize = 1_000;
 /// the engine is asked): 1 000 plies, 500 rounds, longer than any game played.
 pub const MAX_JUDGE_PLIES: usize = 1_000;
 
+/// The largest game file `qili scan` reads, in bytes, counted as it reads (whatever the file
+/// system says its size is): 64 MiB (a 象棋桥 library of a few thousand games fits).
+pub const MAX_GAME_FILE_BYTES: u64 = 64 << 20;
+
+/// Positions the searches of one game's episodes may visit together in `qili scan` (each ply
+/// still within the rule book's own budget, [`qili::rules::Budgets::nodes`]): once spent, what
+/// is left to search is 未定, the episodes after are left unruled, and the verdicts are
+/// `undetermined` with the budget named. The games of ../shared/games need at most 348,957
+/// (a sixth); about two seconds of the heaviest searches.
+pub const MAX_GAME_WORK: u64 = 2_000_000;
+
+/// Plies the episodes of one game may label together in `qili scan` (a ply is labelled once
+/// however many episodes it is part of): the labelling besides the searches is bounded too.
+/// The games of ../shared/games label at most 130. Once reached, the game's later episodes
+/// are left unruled (`undetermined`, the budget named).
+pub const MAX_GAME_PLIES: u64 = 1_000;
+
+/// Positions the searches of one ruling of a case × edition in `qili run` may visit together
+/// (the main run, qili's built-in adapter of the engines table, and each other rule book of
+/// the comparison table, each have theirs): the corpus needs at most 27,228, a case file of
+/// 300 of the densest plies would otherwise buy minutes.
+pub const MAX_RULING_WORK: u64 = 250_000;
+
+/// The most case files a corpus may have (`qili check`, `run`, `perf`, `show`): a run holds
+/// every case's rulings and renders each report whole; 1,000 cases of the corpus's average size
+/// take 116 MB and about 3 s of CPU (2,000 took 226 MB, over the 200 MB a run may use). The
+/// corpus has 146.
+pub const MAX_CORPUS_FILES: usize = 1_000;
+
+/// The deepest `qili perft` counts (it keeps a list of moves per ply; from the start position
+/// depth 6 already takes minutes).
+pub const MAX_PERFT_DEPTH: u32 = 10;
+
+/// The most times `qili perf` times each thing (it keeps every timing).
+pub const MAX_PERF_REPEATS: u32 = 1_000;
+
 /// The most characters of an input value echoed in a message; a longer value is cut and ends
 /// with `…`.
 pub const MAX_ECHO_CHARS: usize = 80;

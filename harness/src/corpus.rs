@@ -65,7 +65,15 @@ pub fn scan(dir: &Path) -> io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
             continue;
         }
         match path.extension() {
-            Some(e) if e == "yaml" => files.push(path),
+            Some(e) if e == "yaml" => {
+                if files.len() == crate::bounds::MAX_CORPUS_FILES {
+                    return Err(io::Error::other(format!(
+                        "it holds more than {} case files (*.yaml), the most a corpus may have (MAX_CORPUS_FILES: its reports are rendered whole); split it into corpora of at most that many",
+                        crate::bounds::thousands(crate::bounds::MAX_CORPUS_FILES)
+                    )));
+                }
+                files.push(path)
+            }
             Some(e) if e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml") => {
                 ignored.push(path)
             }

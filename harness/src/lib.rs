@@ -15,6 +15,7 @@ pub mod case;
 pub mod cli;
 pub mod compare;
 pub mod corpus;
+pub mod diff;
 pub mod edition;
 pub mod engines;
 pub mod errata;

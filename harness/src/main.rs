@@ -44,6 +44,9 @@ enum Command {
     /// Find and rule every repetition in game records (files or directories): one JSON line
     /// per game with a repetition, then a summary on standard error.
     Scan(cli::scan::Args),
+    /// The differential oracle: cycles built in real games, ruled by qili (axf) and by
+    /// Fairy-Stockfish; every disagreement classed, a JSON line each, and a summary.
+    Diff(cli::diff::Args),
 }
 
 fn main() -> ExitCode {
@@ -59,11 +62,15 @@ fn main() -> ExitCode {
         Command::Rules => cli::rules::main(),
         Command::Show(a) => cli::show::main(a),
         Command::Scan(a) => cli::scan::main(a),
+        Command::Diff(a) => cli::diff::main(a),
     };
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
+            // Values a command quotes are clipped where it quotes them; this is the backstop.
+            let message =
+                qili_harness::bounds::clip_message(qili_harness::bounds::clip_quoted(&e.0));
+            eprintln!("error: {message}");
             ExitCode::from(2)
         }
     }

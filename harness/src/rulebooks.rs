@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use qili::rules::{judge, RuleBook, RuleBookId, Verdict};
+use qili::rules::{judge_in, RuleBook, RuleBookId, Scope, Verdict, Work};
 use qili::Position;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -179,7 +179,10 @@ pub fn judge_cell(case: &Case, block: usize, book: &RuleBook) -> Cell {
         Err(cell) => return cell,
     };
     let moves = moves_for(&start, case.published[block].engine_moves(), book);
-    match catch_unwind(AssertUnwindSafe(|| judge(&start, &moves, book))) {
+    let mut work = Work::new(crate::bounds::MAX_RULING_WORK);
+    match catch_unwind(AssertUnwindSafe(|| {
+        judge_in(&start, &moves, book, Scope::Cycle, &mut work)
+    })) {
         Ok(Ok(r)) => Cell::Ruled { verdict: r.verdict },
         Ok(Err(e)) => Cell::EngineError {
             message: format!("the engine refused the moves: {e}"),

@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use qili::rules::{judge_with, RuleBook, RuleBookId, Ruling, Scope};
+use qili::rules::{judge_in, RuleBook, RuleBookId, Ruling, Scope, Work};
 use rayon::prelude::*;
 
 use crate::case::Case;
@@ -80,7 +80,8 @@ pub fn judge_block(
         .unwrap_or_else(|| RuleBook::get(published.edition));
     let moves = published.engine_moves();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        judge_with(&case.start, &moves, &book, Scope::AllPlies)
+        let mut work = Work::new(crate::bounds::MAX_RULING_WORK);
+        judge_in(&case.start, &moves, &book, Scope::AllPlies, &mut work)
     }));
     let ruling = match result {
         Ok(Ok(r)) => r,

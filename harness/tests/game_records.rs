@@ -56,6 +56,10 @@ fn main() {
             sample_xqf_and_sample_pgn_are_the_same_game,
         ),
         shared::shared("real_cbf_records_are_read", real_cbf_records_are_read),
+        shared::shared(
+            "the_report_of_every_collection_is_an_index_and_bounded_pages",
+            the_report_of_every_collection_is_an_index_and_bounded_pages,
+        ),
     ];
     shared::run("game_records", local, shared)
 }
@@ -407,7 +411,7 @@ fn the_same_game_in_xqf_and_gbk_pgn() {
 fn same_game(xqf: &[u8], pgn: &[u8], red: &str) {
     let gbk = |b: &[u8]| encoding_rs::GBK.decode(b).0.into_owned();
     let x = qili::notation::xqf::read(xqf, gbk).unwrap();
-    let (text, encoding) = qili_harness::scan::decode::decode(pgn);
+    let (text, encoding) = qili_harness::scan::input::decode(pgn.to_vec());
     assert_eq!(encoding, "GBK");
     let games = qili::notation::pgn::read(&text);
     assert_eq!(games.len(), 1);
@@ -484,4 +488,87 @@ fn sample_xqf_and_sample_pgn_are_the_same_game(games: &Path) {
 /// 象棋桥's own XML records (walker8088/cchess, GPL: read in place).
 fn real_cbf_records_are_read(games: &Path) {
     cbf_detected(&games.join("walker8088__cchess/tests/data/test.cbf"), 50);
+}
+
+/// `scan --report` over every collection (issue 29): an index under 1 MB that links every game
+/// whose recorded result or termination disagrees with its verdict and every game read with an
+/// error, each to the page holding its section, and lists every error; pages of games each
+/// under 5 MB (one page of them all was 54.7 MB).
+fn the_report_of_every_collection_is_an_index_and_bounded_pages(games: &Path) {
+    let scratch = Scratch::new("shared-scan-report");
+    let dir = scratch.path().join("report");
+    let out = scratch.path().join("scan.jsonl");
+    let o = qili(
+        scratch.path(),
+        &[
+            "scan",
+            games.to_str().unwrap(),
+            "--report",
+            dir.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let index = std::fs::read_to_string(dir.join("scan.html")).unwrap();
+    assert!(index.len() < 1 << 20, "the index is {} bytes", index.len());
+    let mut pages = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let entry = entry.unwrap();
+        let size = entry.metadata().unwrap().len();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        assert!(size < 5 << 20, "{name} is {size} bytes");
+        pages += usize::from(name.starts_with("games-"));
+    }
+    assert!(pages > 1, "{pages} pages of games");
+    // The section of a game: the index's link to it, and the page the link names holds it.
+    let linked = |line: &Value| {
+        let name = qili_harness::report::escape(&format!(
+            "{} · game {}",
+            line["file"].as_str().unwrap(),
+            line["game"]
+        ));
+        let end = index
+            .find(&format!("\">{name}</a>"))
+            .unwrap_or_else(|| panic!("the index does not link {name}"));
+        let href = &index[index[..end].rfind("href=\"").unwrap() + 6..end];
+        let (page, anchor) = href.split_once('#').unwrap();
+        let page = std::fs::read_to_string(dir.join(page)).unwrap();
+        assert!(page.contains(&format!("id=\"{anchor}\"")), "{href}");
+    };
+    let lines: Vec<Value> = std::fs::read_to_string(&out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let disagree = |l: &Value| {
+        l["recorded"]["agrees"] == Value::Bool(false)
+            || l["termination"]["agrees"] == Value::Bool(false)
+    };
+    let disagreeing = lines.iter().filter(|l| disagree(l)).count();
+    assert!(disagreeing > 0);
+    for l in lines
+        .iter()
+        .filter(|l| disagree(l) || !l["error"].is_null())
+    {
+        linked(l);
+    }
+    // Every error is listed: as many entries in the errors' section as the summary counts.
+    let summary = stderr(&o);
+    let count = |section: &str| {
+        let at = index.find(&format!("<section id=\"{section}\">")).unwrap();
+        let body = &index[at..at + index[at..].find("</section>").unwrap()];
+        body.matches("<li>").count()
+    };
+    let totals = summary.lines().find(|l| l.contains(" file(s), ")).unwrap();
+    let errors: usize = totals
+        .rsplit("errors: ")
+        .next()
+        .unwrap()
+        .split(", ")
+        .filter_map(|kind| kind.rsplit(' ').next()?.trim().parse::<usize>().ok())
+        .sum();
+    assert!(errors > 0, "{summary}");
+    assert_eq!(count("errors"), errors, "{summary}");
+    assert_eq!(count("disagreements"), disagreeing);
 }

@@ -20,7 +20,6 @@ use libtest_mimic::{Arguments, Failed, Trial};
 use qili::history::there_and_backs;
 use qili::rules::{judge, Label, RuleBook, Ruling};
 use qili::{Move, Position};
-use qili_harness::corpus;
 
 #[derive(Clone, Copy)]
 enum History {
@@ -65,35 +64,30 @@ impl History {
 
 fn main() {
     let args = Arguments::from_args();
-    let dir = common::corpus_dir();
-    let corpus = corpus::load(&dir).expect("the corpus directory is readable");
     let mut trials = Vec::new();
-    for case in corpus.cases {
-        let case = Arc::new(case);
-        for block in 0..case.published.len() {
-            let published = &case.published[block];
-            let book = qili::rules::RuleBook::get(published.edition);
-            let moves = published.engine_moves();
-            if !returns(&case.start, &moves) {
-                continue;
-            }
-            let alone: Arc<OnceLock<Result<Ruling, String>>> = Arc::new(OnceLock::new());
-            for h in History::ALL {
-                let (case, book, alone, moves) =
-                    (case.clone(), book.clone(), alone.clone(), moves.clone());
-                let name = format!("{} [{}]: {}", case.id, published.edition, h.name());
-                trials.push(Trial::test(name, move || {
-                    let alone = alone
-                        .get_or_init(|| rule(&case.start, &moves, &book))
-                        .as_ref()
-                        .map_err(|e| Failed::from(format!("alone: {e}")))?;
-                    let Some(game) = h.game(&case.start, &moves) else {
-                        return Ok(());
-                    };
-                    let inside = rule(&case.start, &game, &book).map_err(Failed::from)?;
-                    compare(alone, &inside, h)
-                }));
-            }
+    for (case, block) in common::corpus_blocks() {
+        let published = &case.published[block];
+        let book = qili::rules::RuleBook::get(published.edition);
+        let moves = published.engine_moves();
+        if !returns(&case.start, &moves) {
+            continue;
+        }
+        let alone: Arc<OnceLock<Result<Ruling, String>>> = Arc::new(OnceLock::new());
+        for h in History::ALL {
+            let (case, book, alone, moves) =
+                (case.clone(), book.clone(), alone.clone(), moves.clone());
+            let name = format!("{} [{}]: {}", case.id, published.edition, h.name());
+            trials.push(Trial::test(name, move || {
+                let alone = alone
+                    .get_or_init(|| rule(&case.start, &moves, &book))
+                    .as_ref()
+                    .map_err(|e| Failed::from(format!("alone: {e}")))?;
+                let Some(game) = h.game(&case.start, &moves) else {
+                    return Ok(());
+                };
+                let inside = rule(&case.start, &game, &book).map_err(Failed::from)?;
+                compare(alone, &inside, h)
+            }));
         }
     }
     libtest_mimic::run(&args, trials).exit();

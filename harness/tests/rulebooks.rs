@@ -82,8 +82,10 @@ fn the_table_is_the_same_whichever_rule_book_the_main_run_uses() {
 
 /// The long attacks the 2011 book forbids and the Asian rules allow (digest §2.5), shown on the
 /// corpus's own figures as the rule-book table rules them: A 长杀 (图7), B 长要抽吃, winning by a
-/// discovered check (图2), D 一将一捉 (参考图10). Each is a forced change under cxa2011 and a
-/// draw under axf. C, several pieces chasing a truly protected piece, and E, chasing different
+/// discovered check (图2), D 一将一捉 (参考图10). Each is a forced change under cxa2011, and
+/// under axf the side the 2011 book condemns is not at fault: a draw, or (图7) the other side
+/// must change, black's rook moves attacking the unprotected cannon, which the Asian rules count
+/// as chases (Fairy-Stockfish: black loses). C, several pieces chasing a truly protected piece, and E, chasing different
 /// pieces in turn, are the engine's unit tests `several_pieces_against_a_protected_piece_do_not_chase`
 /// and `chasing_different_pieces_in_turn_is_allowed`: no corpus figure shows C alone under axf
 /// (参考图38's horse also attacks a rook, which rule 15 counts whatever its protection).
@@ -100,14 +102,12 @@ fn the_long_attacks_the_cxa_book_forbids_and_the_asian_rules_allow() {
             Cell::Ruled { verdict } => verdict,
             other => panic!("{id}: {other:?}"),
         };
+        let condemned = verdict(&RuleBook::cxa2011()).culprit();
+        assert!(condemned.is_some(), "{what}: {id} under cxa2011");
+        let axf = verdict(&RuleBook::axf());
         assert!(
-            verdict(&RuleBook::cxa2011()).culprit().is_some(),
-            "{what}: {id} under cxa2011"
-        );
-        assert_eq!(
-            verdict(&RuleBook::axf()),
-            qili::rules::Verdict::Draw,
-            "{what}: {id} under axf"
+            axf.culprit() != condemned && axf != qili::rules::Verdict::NoRepetition,
+            "{what}: {id} under axf: {axf:?}"
         );
     }
 }

@@ -49,10 +49,10 @@ fn a_missing_path_is_an_error_naming_it() {
     assert!(stderr(&o).contains("no-such-file.pgn"), "{}", stderr(&o));
 }
 
-/// `--report DIR` writes DIR/scan.html: one section for the game with a repetition, its board,
-/// and the verdict; the game without one is left out.
+/// `--report DIR` writes DIR/scan.html, the index, and a page of games: one section for the
+/// game with a repetition, its board, and the verdict; the game without one is left out.
 #[test]
-fn the_report_is_one_page_with_a_section_per_game_with_a_repetition() {
+fn the_report_is_an_index_and_a_page_with_a_section_per_game_with_a_repetition() {
     let scratch = Scratch::new("scan-report");
     let file = fixtures().join("perpetual-check.pgn");
     let dir = scratch.path().join("out");
@@ -66,7 +66,12 @@ fn the_report_is_one_page_with_a_section_per_game_with_a_repetition() {
         ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let html = std::fs::read_to_string(dir.join("scan.html")).unwrap();
+    let index = std::fs::read_to_string(dir.join("scan.html")).unwrap();
+    assert!(
+        index.contains("<a href=\"games-0001.html\">1 games</a>"),
+        "{index}"
+    );
+    let html = std::fs::read_to_string(dir.join("games-0001.html")).unwrap();
     assert_eq!(html.matches("<section class=\"game\"").count(), 1, "{html}");
     assert_eq!(html.matches("<svg class=\"board\"").count(), 1);
     assert!(html.contains("红方作负"), "{html}");

@@ -22,7 +22,6 @@ use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use qili::rules::{judge_with, RuleBook, Ruling, Scope, Verdict};
 use qili::{Move, Position, Setup, SetupMode};
 use qili_harness::case::Case;
-use qili_harness::corpus;
 use qili_harness::view::one_line;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,42 +70,37 @@ const KNOWN_BUGS: &[(&str, &str, &str, &str, &str)] = &[];
 
 fn main() {
     let args = Arguments::from_args();
-    let dir = common::corpus_dir();
-    let corpus = corpus::load(&dir).expect("the corpus directory is readable");
     let mut trials = Vec::new();
-    for case in corpus.cases {
-        let case = Arc::new(case);
-        for block in 0..case.published.len() {
-            let edition = case.published[block].edition;
-            for book in RuleBook::all() {
-                let original: Arc<OnceLock<Result<Ruling, String>>> = Arc::new(OnceLock::new());
-                for t in Transform::ALL {
-                    let (case, book, original) = (case.clone(), book.clone(), original.clone());
-                    let name = format!("{} [{}] under {}: {}", case.id, edition, book.id, t.name());
-                    let known = KNOWN_BUGS
-                        .iter()
-                        .find(|k| {
-                            k.0 == case.id
-                                && k.1 == edition.name()
-                                && k.2 == book.id.name()
-                                && k.3 == t.name()
-                        })
-                        .map(|k| k.4);
-                    trials.push(Trial::ignorable_test(name, move || {
-                        let original = original.get_or_init(|| rule(&case, block, &book, None));
-                        let found = check(&case, block, &book, original, t);
-                        match (found, known) {
-                            (Ok(()), None) => Ok(Completion::Completed),
-                            (Err(f), None) => Err(f),
-                            (Err(_), Some(reason)) => Ok(Completion::ignored_with(format!(
-                                "known engine bug, to be fixed in the engine: {reason}"
-                            ))),
-                            (Ok(()), Some(_)) => Err(Failed::from(
-                                "listed in KNOWN_BUGS but symmetric now: remove the entry",
-                            )),
-                        }
-                    }));
-                }
+    for (case, block) in common::corpus_blocks() {
+        let edition = case.published[block].edition;
+        for book in RuleBook::all() {
+            let original: Arc<OnceLock<Result<Ruling, String>>> = Arc::new(OnceLock::new());
+            for t in Transform::ALL {
+                let (case, book, original) = (case.clone(), book.clone(), original.clone());
+                let name = format!("{} [{}] under {}: {}", case.id, edition, book.id, t.name());
+                let known = KNOWN_BUGS
+                    .iter()
+                    .find(|k| {
+                        k.0 == case.id
+                            && k.1 == edition.name()
+                            && k.2 == book.id.name()
+                            && k.3 == t.name()
+                    })
+                    .map(|k| k.4);
+                trials.push(Trial::ignorable_test(name, move || {
+                    let original = original.get_or_init(|| rule(&case, block, &book, None));
+                    let found = check(&case, block, &book, original, t);
+                    match (found, known) {
+                        (Ok(()), None) => Ok(Completion::Completed),
+                        (Err(f), None) => Err(f),
+                        (Err(_), Some(reason)) => Ok(Completion::ignored_with(format!(
+                            "known engine bug, to be fixed in the engine: {reason}"
+                        ))),
+                        (Ok(()), Some(_)) => Err(Failed::from(
+                            "listed in KNOWN_BUGS but symmetric now: remove the entry",
+                        )),
+                    }
+                }));
             }
         }
     }

@@ -205,7 +205,10 @@ fn scan_file(
 #[pyfunction]
 fn collect_files(paths: Vec<PathBuf>) -> PyResult<Vec<String>> {
     let files = scan::files::collect(&paths).map_err(QiliError::new_err)?;
-    Ok(files.iter().map(|p| p.display().to_string()).collect())
+    Ok(files
+        .iter()
+        .map(|e| e.path().display().to_string())
+        .collect())
 }
 
 fn summary(json: &str) -> PyResult<Summary> {

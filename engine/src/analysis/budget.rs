@@ -21,6 +21,7 @@ pub(crate) const CACHE_BYTES: usize = 32 << 20;
 /// A count of positions a search may still visit, and of cache bytes it may still keep.
 #[derive(Clone, Debug)]
 pub(crate) struct Budget {
+    given: u32,
     left: u32,
     exhausted: Option<Exhausted>,
 }
@@ -28,9 +29,15 @@ pub(crate) struct Budget {
 impl Budget {
     pub fn new(nodes: u32) -> Budget {
         Budget {
+            given: nodes,
             left: nodes,
             exhausted: None,
         }
+    }
+
+    /// The positions taken so far.
+    pub fn spent(&self) -> u32 {
+        self.given - self.left
     }
 
     /// Take one node; false once the budget is spent (and remember that it was), or once the

@@ -160,7 +160,8 @@ struct Search<'a> {
 
 /// What the searches of one ply remember. Emptied for every ply ([`Searcher::start_ply`]): a
 /// ply's label may not depend on what was searched before it, and what they keep is counted
-/// against the budget, so it stays bounded whatever the input.
+/// against the budget, so it stays bounded whatever the input. (The move lists stay, but a ply
+/// sees and counts only those it asked for itself: see [`MoveLists`].)
 #[derive(Default)]
 struct Caches {
     /// Mates by checks by position and most checks (`None`: none).
@@ -195,7 +196,8 @@ impl Caches {
         self.kept + self.lists.bytes()
     }
 
-    /// Forget everything, keeping the room the tables have grown to.
+    /// Forget everything a ply may not find again, keeping the room the tables have grown to
+    /// (the move lists stay, the ply's own again only when it asks: see [`MoveLists`]).
     fn clear(&mut self) {
         self.mates.clear();
         self.no_mate.clear();
@@ -203,8 +205,29 @@ impl Caches {
         self.standings.clear();
         self.segments.clear();
         self.segment_lines.clear();
-        self.lists.clear();
+        self.lists.next_ply();
         self.kept = 0;
+    }
+
+    /// Forget everything, the move lists too: for a new searcher, which has seen nothing.
+    fn reset(&mut self) {
+        self.clear();
+        self.lists.forget();
+    }
+
+    /// The room the tables and buffers have grown to, in bytes (roughly: their capacities).
+    fn room(&self) -> usize {
+        let lists = &self.lists;
+        self.mates.capacity() * entry::<(u64, u32), Option<Vec<Move>>>()
+            + self.no_mate.capacity() * entry::<u64, u32>()
+            + self.frames.capacity() * entry::<Frame, u32>()
+            + self.standings.capacity() * entry::<Vec<Move>, u32>()
+            + self.segments.capacity() * entry::<SegmentKey, (i32, u32, u32)>()
+            + self.segment_lines.capacity() * size_of::<Move>()
+            + lists.index.capacity() * entry::<(u64, List), Kept>()
+            + lists.checks.capacity() * entry::<u64, (u32, u32)>()
+            + lists.moves.capacity() * size_of::<Move>()
+            + lists.keyed.capacity() * size_of::<(u64, Move)>()
     }
 
     fn keep_mate(&mut self, key: (u64, u32), found: Option<Vec<Move>>) {
@@ -265,9 +288,36 @@ pub(crate) struct Searcher {
     path: Vec<u64>,
 }
 
+thread_local! {
+    /// The caches of the last searcher dropped on this thread, emptied: the next one (the next
+    /// ruling's) starts with their room instead of growing its tables, and touching freshly
+    /// mapped pages, all over again. What they held is gone (see [`Caches::reset`]).
+    static SPARE: std::cell::Cell<Option<Box<Caches>>> = const { std::cell::Cell::new(None) };
+}
+
+/// Most room ([`Caches::room`]) a searcher's caches may have to be kept for the next one on
+/// its thread; larger ones are freed, so an idle thread holds at most this much.
+const SPARE_ROOM: usize = 16 << 20;
+
+impl Drop for Searcher {
+    fn drop(&mut self) {
+        if self.caches.room() <= SPARE_ROOM {
+            let mut caches = Box::new(std::mem::take(&mut self.caches));
+            caches.reset();
+            // A thread being torn down has no spare to keep.
+            let _ = SPARE.try_with(|s| s.set(Some(caches)));
+        }
+    }
+}
+
 impl Searcher {
     pub fn new(limits: Limits, nodes: u32) -> Searcher {
-        let mut caches = Caches::default();
+        let mut caches = SPARE
+            .try_with(|s| s.take())
+            .ok()
+            .flatten()
+            .map_or_else(Caches::default, |c| *c);
+        caches.reset();
         // Room for the nodes of a typical ply from the start: growing the table again and
         // again costs more than the memory. (Kept below the size the system allocator maps
         // afresh for each ruling: with rulings on every processor that costs more still.)
@@ -294,6 +344,11 @@ impl Searcher {
     /// Whether some search of this ply had to stop early.
     pub fn exhausted(&self) -> bool {
         self.budget.exhausted()
+    }
+
+    /// The positions the searches of this ply have visited.
+    pub fn spent(&self) -> u32 {
+        self.budget.spent()
     }
 
     /// Take one node of the budget, if it and the room for caches last.
@@ -451,12 +506,11 @@ impl Searcher {
             return true;
         }
         let mut main: Option<(Vec<Move>, usize)> = None;
-        let order: Vec<usize> = if checks >= ORDER_CHECKS {
-            self.answer_order(pos, answers, false)
-        } else {
-            answers.collect()
-        };
-        for i in order {
+        // Unordered, the answers are walked in place, with nothing to allocate.
+        let ordered =
+            (checks >= ORDER_CHECKS).then(|| self.answer_order(pos, answers.clone(), false));
+        for k in 0..answers.len() {
+            let i = ordered.as_ref().map_or(answers.start + k, |o| o[k]);
             let a = self.caches.lists.moves[i];
             let u = pos.play_unchecked(a);
             let mut sub = Vec::new();
@@ -1446,60 +1500,108 @@ enum List {
     Standing,
 }
 
-/// The move lists of the positions one ply's searches have met, each generated and
-/// ordered once: the mate searches deepen one check at a time and the gain searches of one
-/// ply meet the same positions again and again, so most lists are asked for several
-/// times. A list depends on the position only (placement and side to move, which its
-/// Zobrist key stands for, as in the other caches). The lists share one buffer, so keeping
-/// one costs no allocation of its own.
+/// The move lists of the positions the searches have met, each generated and ordered once:
+/// the mate searches deepen one check at a time and the gain searches of one ply meet the same
+/// positions again and again, so most lists are asked for several times; and the plies of a
+/// cycle search around the same positions, so the lists are kept from ply to ply too. A list
+/// depends on the position only (placement and side to move, which its Zobrist key stands for,
+/// as in the other caches), so keeping it changes no answer. What a ply sees is still the
+/// ply's own: a list is [`MoveLists::known`] and counted in [`MoveLists::bytes`] only once the
+/// ply has asked for it (its `ply` stamp), exactly as if every ply started empty. The lists
+/// share one buffer, so keeping one costs no allocation of its own.
 #[derive(Default)]
 struct MoveLists {
-    index: FxHashMap<(u64, List), (u32, u32)>,
+    /// Where each list stands in `moves`, and the last ply that asked for it.
+    index: FxHashMap<(u64, List), Kept>,
     moves: Vec<Move>,
     /// How many checks the side to move has, weighted as [`Searcher::answer_order`] weighs
-    /// them, where only that number was wanted.
-    checks: FxHashMap<u64, u32>,
+    /// them, where only that number was wanted; and the last ply that asked.
+    checks: FxHashMap<u64, (u32, u32)>,
     /// Room for sorting a new list (see [`canonical`]).
     keyed: Vec<(u64, Move)>,
+    /// The current ply's stamp.
+    ply: u32,
+    /// Bytes the lists the current ply asked for would hold had it made them itself.
+    charged: usize,
 }
 
+/// A list kept by [`MoveLists`]: its place in the buffer and the stamp of the last ply that
+/// asked for it.
+#[derive(Clone, Copy)]
+struct Kept {
+    start: u32,
+    len: u32,
+    ply: u32,
+}
+
+/// Most moves [`MoveLists`] keeps from one ply to the next (8 MiB of them): beyond, the next
+/// ply starts empty, so what a ruling holds stays near what one ply may.
+const KEPT_MOVES: usize = (8 << 20) / size_of::<Move>();
+
 impl MoveLists {
-    /// Bytes kept, as the budget counts them.
+    /// Bytes the current ply's lists hold, as the budget counts them: what a ply that made
+    /// them all itself would hold.
     fn bytes(&self) -> usize {
-        self.index.len() * entry::<(u64, List), (u32, u32)>()
-            + self.checks.len() * entry::<u64, u32>()
-            + self.moves.len() * size_of::<Move>()
+        self.charged
+    }
+
+    /// Start a new ply: no list is the ply's yet. The lists stay for it to find again, unless
+    /// they hold more than [`KEPT_MOVES`].
+    fn next_ply(&mut self) {
+        if self.moves.len() > KEPT_MOVES || self.ply == u32::MAX {
+            self.forget();
+        }
+        self.ply += 1;
+        self.charged = 0;
     }
 
     /// Forget every list, keeping the room.
-    fn clear(&mut self) {
+    fn forget(&mut self) {
         self.index.clear();
         self.moves.clear();
         self.checks.clear();
+        self.ply = 0;
+        self.charged = 0;
     }
 
     /// How many checks the side to move has, weighted as [`Searcher::answer_order`] weighs
     /// them.
     fn weighed_checks(&mut self, pos: &Position) -> u32 {
-        *self.checks.entry(pos.hash()).or_insert_with(|| {
+        let ply = self.ply;
+        let e = self.checks.entry(pos.hash()).or_insert_with(|| {
             let (checks, taking) = pos.count_checks();
-            u32::try_from(checks + TAKING_CHECK * taking).expect("few checks")
-        })
+            let n = u32::try_from(checks + TAKING_CHECK * taking).expect("few checks");
+            (n, ply.wrapping_sub(1))
+        });
+        if e.1 != ply {
+            e.1 = ply;
+            self.charged += entry::<u64, u32>();
+        }
+        e.0
     }
 
-    /// The list `list` of `pos` if it was already made.
+    /// The list `list` of `pos` if this ply already asked for it.
     fn known(&self, pos: &Position, list: List) -> Option<&[Move]> {
-        let &(start, len) = self.index.get(&(pos.hash(), list))?;
-        Some(&self.moves[start as usize..(start + len) as usize])
+        let k = self
+            .index
+            .get(&(pos.hash(), list))
+            .filter(|k| k.ply == self.ply)?;
+        Some(&self.moves[k.start as usize..(k.start + k.len) as usize])
     }
 
     /// Where the list `list` of `pos` stands in `moves`, made if need be. The buffer only
-    /// grows, so the range stays good while the searches below add lists of their own, and
-    /// walking it costs no copy. A new list is generated straight into the buffer.
+    /// grows while a ply lasts, so the range stays good while the searches below add lists of
+    /// their own, and walking it costs no copy. A new list is generated straight into the
+    /// buffer.
     fn range(&mut self, pos: &Position, list: List) -> std::ops::Range<usize> {
         let key = (pos.hash(), list);
-        if let Some(&(start, len)) = self.index.get(&key) {
-            return start as usize..(start + len) as usize;
+        if let Some(k) = self.index.get_mut(&key) {
+            if k.ply != self.ply {
+                k.ply = self.ply;
+                self.charged +=
+                    entry::<(u64, List), (u32, u32)>() + k.len as usize * size_of::<Move>();
+            }
+            return k.start as usize..(k.start + k.len) as usize;
         }
         let start = self.moves.len();
         let wanted = match list {
@@ -1522,7 +1624,15 @@ impl MoveLists {
     fn keep(&mut self, key: (u64, List), start: usize) -> std::ops::Range<usize> {
         let at = u32::try_from(start).expect("fewer than 4 G moves kept");
         let len = u32::try_from(self.moves.len() - start).expect("a short list");
-        self.index.insert(key, (at, len));
+        self.index.insert(
+            key,
+            Kept {
+                start: at,
+                len,
+                ply: self.ply,
+            },
+        );
+        self.charged += entry::<(u64, List), (u32, u32)>() + len as usize * size_of::<Move>();
         start..self.moves.len()
     }
 

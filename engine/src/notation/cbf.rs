@@ -29,7 +29,10 @@
 //! also written as PGN's `Result` (`1-0`, `0-1`, `1/2-1/2`). Empty elements are left out.
 //!
 //! The XML is parsed by `roxmltree`, which bounds entity references (10 deep, 255 per
-//! reference), so an entity bomb is an error rather than gigabytes of text.
+//! reference), so an entity bomb is an error rather than gigabytes of text. Before it, a text
+//! larger than [`MAX_CBF_BYTES`] (a record is one game) or with an element of more than
+//! [`MAX_ATTRIBUTES`] attributes is refused: the parser's tree takes ten times the text, and
+//! it checks each attribute against the element's others (time quadratic in their number).
 
 use super::fen;
 use super::game::{self, Game, GameError};
@@ -45,6 +48,62 @@ pub enum CbfError {
     NotRecord(String),
     #[error("象棋桥 CBF <FEN> {fen}: {error}")]
     Fen { fen: String, error: fen::FenError },
+    #[error(
+        "{bytes} bytes, more than the {MAX_CBF_BYTES} a 象棋桥 CBF record (one game) may have"
+    )]
+    TooLarge { bytes: usize },
+    #[error("line {line}: an element with more than {MAX_ATTRIBUTES} attributes, expected a 象棋桥 CBF record (its elements have one or none)")]
+    Attributes { line: usize },
+}
+
+/// The largest CBF text read: a record is one game, and a main line of
+/// [`game::MAX_MOVES`] moves is about 300 KB.
+pub const MAX_CBF_BYTES: usize = 4 << 20;
+
+/// The most attributes an element of a CBF text may have (象棋桥 writes one, `value` or
+/// `Version`).
+pub const MAX_ATTRIBUTES: usize = 64;
+
+/// The line of the first element with more than [`MAX_ATTRIBUTES`] attributes, in one pass:
+/// `=` counted outside quotes between a tag's `<` and `>`; comments, CDATA sections and
+/// declarations (`<!…>`, `<?…?>`) skipped.
+fn crowded_element(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while let Some(open) = b[i..].iter().position(|&c| c == b'<') {
+        let at = i + open;
+        let rest = &text[at..];
+        let skip_to = |end: &str| rest.find(end).map_or(b.len(), |e| at + e + end.len());
+        if rest.starts_with("<!--") {
+            i = skip_to("-->");
+        } else if rest.starts_with("<![CDATA[") {
+            i = skip_to("]]>");
+        } else if rest.starts_with("<!") || rest.starts_with("<?") || rest.starts_with("</") {
+            i = skip_to(">");
+        } else {
+            let (mut count, mut quote, mut j) = (0, None, at + 1);
+            while j < b.len() {
+                match (quote, b[j]) {
+                    (None, b'>') => break,
+                    (None, q @ (b'"' | b'\'')) => quote = Some(q),
+                    (Some(q), c) if c == q => quote = None,
+                    (None, b'=') => {
+                        count += 1;
+                        if count > MAX_ATTRIBUTES {
+                            return Some(text[..at].matches('\n').count() + 1);
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            i = j;
+        }
+        if i >= b.len() {
+            break;
+        }
+    }
+    None
 }
 
 /// Header names shared with the other readers; other elements keep their names.
@@ -84,6 +143,12 @@ fn child<'a, 'i>(parent: roxmltree::Node<'a, 'i>, name: &str) -> Option<roxmltre
 /// Read one CBF record: its headers, start position and main line.
 pub fn read(text: &str) -> Result<Game, CbfError> {
     let text = text.trim_start_matches('\u{feff}');
+    if text.len() > MAX_CBF_BYTES {
+        return Err(CbfError::TooLarge { bytes: text.len() });
+    }
+    if let Some(line) = crowded_element(text) {
+        return Err(CbfError::Attributes { line });
+    }
     let doc = roxmltree::Document::parse(text).map_err(|e| CbfError::Xml(e.to_string()))?;
     let root = doc.root_element();
     if root.tag_name().name() != "ChineseChessRecord" {
@@ -100,7 +165,7 @@ pub fn read(text: &str) -> Result<Game, CbfError> {
             }
             if name == "FEN" {
                 start = fen::parse_record(value).map_err(|error| CbfError::Fen {
-                    fen: value.to_string(),
+                    fen: game::clip(value).into_owned(),
                     error,
                 })?;
                 continue;
@@ -199,5 +264,30 @@ mod tests {
         // An entity expansion bomb is refused, not expanded.
         let bomb = "<!DOCTYPE r [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\"><!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\">]><ChineseChessRecord><Head><Name>&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;</Name></Head></ChineseChessRecord>";
         let _ = read(bomb);
+    }
+
+    #[test]
+    fn a_crowded_element_or_a_huge_record_is_refused_before_it_is_parsed() {
+        let crowded = RECORD.replace(
+            "<ChineseChessRecord Version=\"1.0\">",
+            &format!(
+                "<ChineseChessRecord{}>",
+                " a=\"\"".repeat(MAX_ATTRIBUTES + 1)
+            ),
+        );
+        assert_eq!(read(&crowded), Err(CbfError::Attributes { line: 2 }));
+        // As many as allowed, with `=` and `>` quoted, are read.
+        let names: String = (0..MAX_ATTRIBUTES - 1)
+            .map(|i| format!(" a{i}=\"\""))
+            .collect();
+        let many = RECORD.replace(
+            "<ChineseChessRecord Version=\"1.0\">",
+            &format!("<ChineseChessRecord{names} b=\"x=>y\">"),
+        );
+        assert!(read(&many).is_ok(), "{:?}", read(&many));
+        let cdata = RECORD.replace("开局", &"<a=".repeat(1000));
+        assert!(read(&cdata).is_ok());
+        let huge = format!("{RECORD}{}", " ".repeat(MAX_CBF_BYTES));
+        assert!(matches!(read(&huge), Err(CbfError::TooLarge { .. })));
     }
 }

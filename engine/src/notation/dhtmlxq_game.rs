@@ -156,7 +156,7 @@ fn markers(text: &str) -> Vec<Marker<'_>> {
 /// Read every DhtmlXQ block of a text (a web page or a `.txt` export).
 pub fn read(text: &str) -> Vec<Result<Game, DhtmlxqError>> {
     let mut out = Vec::new();
-    let mut block: Option<Vec<(String, String)>> = None;
+    let mut block: Option<Vec<(&str, &str)>> = None;
     let marks = markers(text);
     let mut i = 0;
     while i < marks.len() && out.len() <= MAX_GAMES {
@@ -183,14 +183,14 @@ pub fn read(text: &str) -> Vec<Result<Game, DhtmlxqError>> {
         };
         i += 1;
         if let Some(tags) = block.as_mut() {
-            tags.push((key.to_string(), text[m.end..close.start].to_string()));
+            tags.push((key, &text[m.end..close.start]));
         }
     }
     push(&mut out, block.take());
     out
 }
 
-fn push(out: &mut Vec<Result<Game, DhtmlxqError>>, block: Option<Vec<(String, String)>>) {
+fn push(out: &mut Vec<Result<Game, DhtmlxqError>>, block: Option<Vec<(&str, &str)>>) {
     let Some(tags) = block else { return };
     if out.len() < MAX_GAMES {
         let n = out.len() + 1;
@@ -200,23 +200,27 @@ fn push(out: &mut Vec<Result<Game, DhtmlxqError>>, block: Option<Vec<(String, St
     }
 }
 
-fn build(block: usize, tags: Vec<(String, String)>) -> Result<Game, DhtmlxqError> {
+/// A block's tags, borrowed from the text: a move list is read only as far as a game goes
+/// ([`game::MAX_MOVES`] moves and one more), whatever its length.
+fn build(block: usize, tags: Vec<(&str, &str)>) -> Result<Game, DhtmlxqError> {
     let get = |k: &str| {
         tags.iter()
-            .find(|(key, _)| key == k)
-            .map(|(_, v)| v.trim().to_string())
+            .find(|(key, _)| *key == k)
+            .map(|(_, v)| v.trim())
     };
+    // As far as a game goes, in either form (four or twelve characters a move).
     let movelist: String = get("movelist")
         .unwrap_or_default()
         .chars()
         .filter(|c| !c.is_whitespace())
+        .take((game::MAX_MOVES + 1) * 12)
         .collect();
     let groups = move_groups(&movelist);
     let start = match get("binit").filter(|b| !b.is_empty()) {
         None => Position::start(),
         Some(b) => {
             let first = groups.first().and_then(|g| movelist_move(g));
-            let setup = binit::parse(&b, Color::Red)
+            let setup = binit::parse(b, Color::Red)
                 .map_err(|error| DhtmlxqError::Binit { block, error })?;
             let black_first = first
                 .and_then(|m| setup.board.get(m.from))
@@ -247,9 +251,12 @@ fn build(block: usize, tags: Vec<(String, String)>) -> Result<Game, DhtmlxqError
     let headers = tags
         .into_iter()
         .filter(|(k, _)| {
-            k != "movelist" && k != "binit" && !k.starts_with("move_") && !k.starts_with("comment")
+            *k != "movelist"
+                && *k != "binit"
+                && !k.starts_with("move_")
+                && !k.starts_with("comment")
         })
-        .map(|(k, v)| (k, unescape(&v)))
+        .map(|(k, v)| (k.to_string(), unescape(v)))
         .collect();
     Ok(Game {
         headers,
@@ -263,6 +270,19 @@ fn build(block: usize, tags: Vec<(String, String)>) -> Result<Game, DhtmlxqError
 mod tests {
     use super::*;
     use crate::notation::iccs;
+
+    #[test]
+    fn a_move_list_longer_than_a_game_is_read_as_far_as_a_game_goes() {
+        // 炮二平五 马8进7 and back, 300 000 plies of them.
+        let page = format!(
+            "[DhtmlXQ][DhtmlXQ_movelist]{}[/DhtmlXQ_movelist][/DhtmlXQ]",
+            "7747706247776270".repeat(75_000)
+        );
+        let games = read(&page);
+        let g = games[0].as_ref().unwrap();
+        assert_eq!(g.moves.len(), game::MAX_MOVES);
+        assert_eq!(g.error.as_ref().unwrap().ply, game::MAX_MOVES + 1);
+    }
 
     #[test]
     fn reads_blocks_with_headers_and_moves() {

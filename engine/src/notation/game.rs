@@ -16,6 +16,25 @@ pub const MAX_MOVES: usize = 10_000;
 /// The most games a reader returns from one text; the rest is not read.
 pub const MAX_GAMES: usize = 100_000;
 
+/// The most characters of a text of the record a reader's error quotes (a move, a FEN, a tag);
+/// a longer one is cut and ends with `…`, so that a hostile record's errors stay small.
+pub const MAX_ECHO_CHARS: usize = 80;
+
+/// `text` as an error quotes it: whole when at most [`MAX_ECHO_CHARS`] characters, else its
+/// first [`MAX_ECHO_CHARS`] and `…`.
+///
+/// ```
+/// use qili::notation::game::clip;
+/// assert_eq!(clip("h2e2"), "h2e2");
+/// assert_eq!(clip(&"x".repeat(100)).chars().count(), 81);
+/// ```
+pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(MAX_ECHO_CHARS) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((cut, _)) => std::borrow::Cow::Owned(format!("{}…", &text[..cut])),
+    }
+}
+
 /// One game: headers in file order (keys as written), the start position, the main line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -103,10 +122,17 @@ pub(crate) fn play<'a, E: fmt::Display>(
     let mut pos = start.clone();
     let mut moves = Vec::new();
     for (i, text) in texts.into_iter().enumerate() {
-        let error = |reason: String| GameError {
-            ply: i + 1,
-            text: text.to_string(),
-            reason,
+        let error = |reason: String| {
+            let shown = clip(text);
+            GameError {
+                ply: i + 1,
+                reason: if shown.len() < text.len() {
+                    reason.replace(text, &shown)
+                } else {
+                    reason
+                },
+                text: shown.into_owned(),
+            }
         };
         if i >= MAX_MOVES {
             return (moves, Some(error(format!("more than {MAX_MOVES} moves"))));
@@ -176,6 +202,16 @@ mod tests {
             e.to_string(),
             "ply 3 (h0h2): a horse cannot move from h0 to h2"
         );
+    }
+
+    #[test]
+    fn a_long_move_text_is_quoted_clipped() {
+        let junk = "\0".repeat(100_000);
+        let (moves, error) = play(&Position::start(), ["h2e2", junk.as_str()], parse_move);
+        assert_eq!(moves.len(), 1);
+        let e = error.unwrap();
+        assert_eq!(e.text.chars().count(), MAX_ECHO_CHARS + 1);
+        assert!(e.to_string().len() < 1_000, "{} bytes", e.to_string().len());
     }
 
     #[test]

@@ -99,13 +99,13 @@ pub fn read_uci(text: &str) -> Vec<Result<Game, LineError>> {
             let f = f.trim();
             fen::parse_record(f).map_err(|error| LineError::Fen {
                 line: n + 1,
-                fen: f.to_string(),
+                fen: game::clip(f).into_owned(),
                 error,
             })
         } else {
             Err(LineError::Position {
                 line: n + 1,
-                text: line.to_string(),
+                text: game::clip(line).into_owned(),
             })
         };
         out.push(start.map(|start| play_texts(start, Vec::new(), moves.split_whitespace())));
@@ -149,7 +149,7 @@ pub fn read_fen_moves(text: &str) -> Vec<Result<Game, LineError>> {
     };
     let fen_error = |line: usize, f: &str, error| LineError::Fen {
         line,
-        fen: f.trim().to_string(),
+        fen: game::clip(f.trim()).into_owned(),
         error,
     };
     if first.contains(',') {
@@ -280,7 +280,7 @@ pub fn read_wxf(text: &str) -> Vec<Result<Game, LineError>> {
                 Some(f) if !f.is_empty() => {
                     fen::parse_record(&f).map_err(|error| LineError::Fen {
                         line: raw.line,
-                        fen: f.clone(),
+                        fen: game::clip(&f).into_owned(),
                         error,
                     })?
                 }

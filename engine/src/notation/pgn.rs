@@ -196,6 +196,8 @@ struct RawGame {
     ended: bool,
     /// The last comment of the main line and how many moves came before it.
     comment: Option<(usize, String)>,
+    /// The line of a comment `{` that is never closed (it runs to the end of the text).
+    unclosed: Option<usize>,
 }
 
 impl RawGame {
@@ -206,85 +208,159 @@ impl RawGame {
 
 /// Read every game of a PGN text (at most [`MAX_GAMES`]; then one [`PgnError::TooManyGames`]).
 pub fn read(text: &str) -> Vec<Result<Game, PgnError>> {
-    let mut out = Vec::new();
-    let mut raw = RawGame::default();
-    let finish = |raw: &mut RawGame, out: &mut Vec<Result<Game, PgnError>>| {
-        let done = std::mem::take(raw);
+    games(text).collect()
+}
+
+/// The games of a PGN text, each read when it is asked for ([`read`] collects them): what a
+/// large text costs at once is a game, not all of them.
+pub fn games(text: &str) -> Games<'_> {
+    Games {
+        text,
+        chars: text.char_indices().peekable(),
+        line: 1,
+        depth: 0,
+        at_line_start: true,
+        raw: RawGame::default(),
+        count: 0,
+        ready: std::collections::VecDeque::new(),
+        done: false,
+    }
+}
+
+/// A game or an error, read but not yet built.
+enum Pending {
+    Game(RawGame),
+    /// The trailer's game, built to tell whether it is one.
+    Built(Box<Game>),
+    Error(PgnError),
+}
+
+/// The games of a PGN text, one at a time (see [`games`]).
+pub struct Games<'a> {
+    text: &'a str,
+    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+    line: usize,
+    /// Variation nesting.
+    depth: usize,
+    at_line_start: bool,
+    raw: RawGame,
+    /// Games and errors found so far.
+    count: usize,
+    ready: std::collections::VecDeque<Pending>,
+    done: bool,
+}
+
+impl Iterator for Games<'_> {
+    type Item = Result<Game, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while self.ready.is_empty() && !self.done {
+            self.step();
+        }
+        self.ready.pop_front().map(|p| match p {
+            Pending::Game(raw) => build(raw),
+            Pending::Built(g) => Ok(*g),
+            Pending::Error(e) => Err(e),
+        })
+    }
+}
+
+impl Games<'_> {
+    fn queue(&mut self, p: Pending) {
+        self.count += 1;
+        self.ready.push_back(p);
+    }
+
+    /// The game read so far is done.
+    fn finish(&mut self) {
+        let done = std::mem::take(&mut self.raw);
         if done.is_empty() {
             return;
         }
-        if out.len() < MAX_GAMES {
-            out.push(build(done));
-        } else if out.len() == MAX_GAMES {
-            out.push(Err(PgnError::TooManyGames));
+        if self.count < MAX_GAMES {
+            self.queue(Pending::Game(done));
+        } else if self.count == MAX_GAMES {
+            self.queue(Pending::Error(PgnError::TooManyGames));
         }
-    };
-    let mut chars = text.char_indices().peekable();
-    let mut line = 1;
-    let mut depth = 0usize; // variation nesting
-    let mut at_line_start = true;
-    while let Some(&(i, c)) = chars.peek() {
-        if out.len() > MAX_GAMES {
-            break;
-        }
-        let start_of_line = at_line_start;
-        at_line_start = false;
+    }
+
+    /// Read on: one token, or at the end of the text what is left.
+    fn step(&mut self) {
+        let next = if self.count > MAX_GAMES {
+            None
+        } else {
+            self.chars.peek().copied()
+        };
+        let Some((i, c)) = next else {
+            self.done = true;
+            self.end();
+            return;
+        };
+        let start_of_line = self.at_line_start;
+        self.at_line_start = false;
         if c == '\n' {
-            line += 1;
-            at_line_start = true;
-            chars.next();
-            continue;
+            self.line += 1;
+            self.at_line_start = true;
+            self.chars.next();
+            return;
         }
         if c.is_whitespace() || c == '\u{feff}' {
-            chars.next();
-            continue;
+            self.chars.next();
+            return;
         }
         match c {
-            '%' if start_of_line => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
-            ';' => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
+            '%' if start_of_line => while self.chars.next_if(|&(_, c)| c != '\n').is_some() {},
+            ';' => while self.chars.next_if(|&(_, c)| c != '\n').is_some() {},
             '{' => {
-                chars.next();
+                self.chars.next();
+                let opened = self.line;
                 let mut comment = String::new();
-                for (_, c) in chars.by_ref() {
+                let mut closed = false;
+                for (_, c) in self.chars.by_ref() {
                     if c == '\n' {
-                        line += 1;
+                        self.line += 1;
                     }
                     if c == '}' {
+                        closed = true;
                         break;
                     }
                     if comment.len() < FINAL_COMMENT_BYTES {
                         comment.push(c);
                     }
                 }
-                if depth == 0 {
-                    raw.comment = Some((raw.moves.len(), comment.trim().to_string()));
+                if !closed {
+                    // Nothing after it can be read: the game stops there, with an error at
+                    // the line that opened it.
+                    self.raw.unclosed = Some(opened);
+                } else if self.depth == 0 {
+                    self.raw.comment = Some((self.raw.moves.len(), comment.trim().to_string()));
                 }
             }
             '(' => {
-                chars.next();
-                depth += 1;
+                self.chars.next();
+                self.depth += 1;
             }
             ')' => {
-                chars.next();
-                depth = depth.saturating_sub(1);
+                self.chars.next();
+                self.depth = self.depth.saturating_sub(1);
             }
-            '[' if depth == 0 => {
-                if !raw.moves.is_empty() || raw.ended {
-                    finish(&mut raw, &mut out);
+            '[' if self.depth == 0 => {
+                if !self.raw.moves.is_empty() || self.raw.ended {
+                    self.finish();
                 }
-                if raw.headers.is_empty() {
-                    raw.line = line;
+                if self.raw.headers.is_empty() {
+                    self.raw.line = self.line;
                 }
                 // The tag pair runs to the `]` outside the quotes, or to the end of the line.
                 let mut tag = String::new();
                 let mut quoted = false;
                 let mut escaped = false;
-                chars.next();
-                while let Some(&(_, c)) = chars.peek() {
+                self.chars.next();
+                while let Some(&(_, c)) = self.chars.peek() {
                     if c == '\n' {
                         break;
                     }
-                    chars.next();
+                    self.chars.next();
                     if !quoted && c == ']' {
                         break;
                     }
@@ -298,10 +374,10 @@ pub fn read(text: &str) -> Vec<Result<Game, PgnError>> {
                     tag.push(c);
                 }
                 match parse_tag(&tag) {
-                    Some(pair) => raw.headers.push(pair),
-                    None if out.len() < MAX_GAMES => out.push(Err(PgnError::Tag {
-                        line,
-                        text: format!("[{tag}"),
+                    Some(pair) => self.raw.headers.push(pair),
+                    None if self.count < MAX_GAMES => self.queue(Pending::Error(PgnError::Tag {
+                        line: self.line,
+                        text: game::clip(&format!("[{tag}")).into_owned(),
                     })),
                     None => {}
                 }
@@ -309,32 +385,32 @@ pub fn read(text: &str) -> Vec<Result<Game, PgnError>> {
             _ => {
                 // The first character always belongs to the token (a stray `]` or `}` is one),
                 // so the reader always advances.
-                chars.next();
-                let mut end = text.len();
-                while let Some(&(j, c)) = chars.peek() {
+                self.chars.next();
+                let mut end = self.text.len();
+                while let Some(&(j, c)) = self.chars.peek() {
                     if c.is_whitespace() || "{}()[];".contains(c) {
                         end = j;
                         break;
                     }
-                    chars.next();
+                    self.chars.next();
                 }
-                if depth > 0 {
-                    continue;
+                if self.depth > 0 {
+                    return;
                 }
-                let token = game::narrow(&text[i..end]);
+                let token = game::narrow(&self.text[i..end]);
                 match token.as_ref() {
                     "]" | "}" => {}
                     t if game::is_pgn_result(t) => {
-                        raw.ended = true;
-                        finish(&mut raw, &mut out);
+                        self.raw.ended = true;
+                        self.finish();
                     }
                     t => {
                         if let Some(m) = move_text(t) {
-                            if raw.moves.len() <= game::MAX_MOVES {
-                                if raw.moves.is_empty() && raw.headers.is_empty() {
-                                    raw.line = line;
+                            if self.raw.moves.len() <= game::MAX_MOVES {
+                                if self.raw.moves.is_empty() && self.raw.headers.is_empty() {
+                                    self.raw.line = self.line;
                                 }
-                                raw.moves.push(m.to_string());
+                                self.raw.moves.push(m.to_string());
                             }
                         }
                     }
@@ -342,19 +418,23 @@ pub fn read(text: &str) -> Vec<Result<Game, PgnError>> {
             }
         }
     }
-    // Text after the last game that has no tag pair, no result and no readable move is a
-    // trailer (a site's name and address, a separator), not a game.
-    let trailer = !out.is_empty() && raw.headers.is_empty() && !raw.ended && !raw.moves.is_empty();
-    if trailer {
-        if let Ok(g) = build(std::mem::take(&mut raw)) {
-            if !g.moves.is_empty() || g.error.is_none() {
-                out.push(Ok(g));
+
+    /// At the end of the text: text after the last game that has no tag pair, no result and no
+    /// readable move is a trailer (a site's name and address, a separator), not a game.
+    fn end(&mut self) {
+        let raw = &self.raw;
+        let trailer =
+            self.count > 0 && raw.headers.is_empty() && !raw.ended && !raw.moves.is_empty();
+        if trailer {
+            if let Ok(g) = build(std::mem::take(&mut self.raw)) {
+                if !g.moves.is_empty() || g.error.is_none() {
+                    self.queue(Pending::Built(Box::new(g)));
+                }
             }
+            return;
         }
-        return out;
+        self.finish();
     }
-    finish(&mut raw, &mut out);
-    out
 }
 
 /// `Key "value"` (inside the brackets) as the pair; `\"` and `\\` unescaped.
@@ -412,7 +492,7 @@ fn build(raw: RawGame) -> Result<Game, PgnError> {
         Some(f) if !f.trim().is_empty() => {
             fen::parse_record(&f).map_err(|error| PgnError::Fen {
                 line: raw.line,
-                fen: f.clone(),
+                fen: game::clip(&f).into_owned(),
                 error,
             })?
         }
@@ -451,7 +531,16 @@ fn build(raw: RawGame) -> Result<Game, PgnError> {
             break;
         }
     }
-    let (moves, error) = best.unwrap_or_default();
+    let (moves, mut error) = best.unwrap_or_default();
+    if let Some(line) = raw.unclosed.filter(|_| error.is_none()) {
+        error = Some(game::GameError {
+            ply: moves.len() + 1,
+            text: "{".to_string(),
+            reason: format!(
+                "line {line}: a comment opened here is never closed, so the rest of the text is in it; expected a `}}`"
+            ),
+        });
+    }
     let mut headers = raw.headers;
     if let Some((_, c)) = raw
         .comment
@@ -515,6 +604,22 @@ mod tests {
             Some("Xboard adjudication: perpetual chasing")
         );
         let g = only("1. h2e2 h9g7 (1... b9c7 {in a variation}) 1/2-1/2");
+        assert_eq!(g.header("FinalComment"), None);
+    }
+
+    /// A comment never closed swallows the rest of the text: the game keeps the moves before
+    /// it and says where it opened, instead of ending quietly.
+    #[test]
+    fn an_unclosed_comment_is_an_error_at_its_line() {
+        let g = only("[Event \"x\"]\n\n1. h2e2 h9g7\n2. h0g2 {never closed\n g7h9 3. g2h0 *\n");
+        assert_eq!(iccs_of(&g), ["h2e2", "h9g7", "h0g2"]);
+        let e = g.error.clone().unwrap();
+        assert_eq!(e.ply, 4);
+        assert!(
+            e.to_string()
+                .starts_with("ply 4 ({): line 4: a comment opened here is never closed"),
+            "{e}"
+        );
         assert_eq!(g.header("FinalComment"), None);
     }
 

@@ -29,8 +29,6 @@ pub(crate) struct SidePlies<'a> {
     /// The opponent's move after each ply (round the cycle after the last), which moves a
     /// chased piece on; `None` where there is none.
     pub replies: Vec<Option<Move>>,
-    /// Each ply answers a check.
-    pub evasions: Vec<bool>,
     /// The positions before and after each reply (the second where the side moves again);
     /// `None` where there is no reply.
     pub around_replies: Vec<Option<(&'a Position, &'a Position)>>,
@@ -93,48 +91,37 @@ fn one_kind(side: &SidePlies<'_>) -> SideClass {
     if side.labels.contains(&Label::Undetermined) {
         return SideClass::Undetermined;
     }
-    let chased = chased_throughout(side, true);
-    // Rule 15: a rook chased by a horse or cannon is the heavier violation; the rook's side
-    // chasing back does not even it out. The chased rook is followed round the cycle.
-    let on_rook = chased.iter().any(|path| {
-        path.iter().enumerate().any(|(k, &sq)| {
-            side.chases[k].iter().any(|f| {
-                !f.standing
-                    && f.target == sq
-                    && f.target_piece.role == crate::Role::Rook
-                    && matches!(
-                        f.capturer_piece.role,
-                        crate::Role::Horse | crate::Role::Cannon
-                    )
-            })
-        })
-    });
-    match (chased.is_empty(), on_rook) {
-        (true, _) => SideClass::Allowed,
-        (false, true) => SideClass::ForbiddenHard,
-        (false, false) => SideClass::ForbiddenSoft,
+    // One and the same piece chased throughout is perpetual chase, whatever the piece and
+    // whatever chases it: a horse or cannon after a rook (rule 15) is no heavier than the
+    // rook's side chasing back, so a rook and a horse chasing each other draw (§2.4: equal
+    // violations draw).
+    if chased_throughout(side, true).is_empty() {
+        SideClass::Allowed
+    } else {
+        SideClass::ForbiddenHard
     }
 }
 
-/// Whether every move of the side chases (or may: undetermined), some move does, and the
-/// others answer check: an answer to check is forced, it neither breaks a chase nor need be
-/// one (the checks of the other side do not excuse its chase, AXF 427).
+/// Whether every move of the side chases (or may: undetermined). An answer to check is no
+/// exception: it must chase too (a rook that answers a cannon's check by stepping back next to
+/// it attacks the cannon it may take, AXF 427), as in Fairy-Stockfish, where the chased pieces
+/// of every move of the loop are intersected.
 fn every_move_chases(side: &SidePlies<'_>) -> bool {
     let chasing = |l: &Label| matches!(l, Label::Chase | Label::Undetermined);
-    side.labels.iter().any(chasing)
-        && side
-            .labels
-            .iter()
-            .zip(&side.evasions)
-            .all(|(l, &evasion)| evasion || chasing(l))
+    side.labels.iter().all(chasing)
 }
 
 /// The pieces chased on every ply of the side, each as the squares it stands on after each of
-/// the side's plies, followed through the opponent's answers; only new attacks count, not
-/// those kept up. The chased piece must answer every chase (§2.2: a piece that neither moves
-/// away nor is got out of the attack is not chased perpetually, the appendix's "Example of
-/// Non-Perpetual Chase").
+/// the side's plies (indexed as the plies are), followed through the opponent's answers; only
+/// new attacks count, not those kept up. The chased piece must answer every chase (§2.2: a
+/// piece that neither moves away nor is got out of the attack is not chased perpetually, the
+/// appendix's "Example of Non-Perpetual Chase").
+///
+/// The side's moves are a cycle, not a window with a first and a last move: a piece is followed
+/// once round it, back to the ply it started from, so the pieces found, and the class, are the
+/// same whichever ply of the cycle the record ends on.
 pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<Vec<crate::Square>> {
+    let m = side.labels.len();
     let targets = |k: usize| -> Vec<crate::Square> {
         side.chases[k]
             .iter()
@@ -146,7 +133,9 @@ pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<Vec
         Some(r) if r.from == sq => r.to,
         _ => sq,
     };
-    let m = side.labels.len();
+    if m == 0 {
+        return Vec::new();
+    }
     targets(0)
         .into_iter()
         .filter_map(|first| {
@@ -154,13 +143,11 @@ pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<Vec
             let mut sq = first;
             for k in 0..m {
                 path.push(sq);
-                if answered && targets(k).contains(&sq) && ignored(side, k, sq) {
+                if answered && ignored(side, k, sq) {
                     return None;
                 }
                 sq = follow(sq, k);
-                let next = (k + 1) % m;
-                let forced = side.evasions[next] && side.labels[next] != Label::Chase;
-                if !forced && !targets(next).contains(&sq) {
+                if !targets((k + 1) % m).contains(&sq) {
                     return None;
                 }
             }
@@ -421,7 +408,6 @@ mod tests {
             labels: vec![Label::Chase],
             chases: vec![&[]],
             replies: vec![None],
-            evasions: vec![false],
             around_replies: vec![None],
         };
         assert_eq!(

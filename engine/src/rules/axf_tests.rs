@@ -64,19 +64,47 @@ fn chasing_different_pieces_in_turn_is_allowed() {
     let round = "a5b7 d5d7 b7a5 d7d5";
     let r = under(&RuleBook::axf(), same, &format!("{round} {round} {round}"));
     let cycle = r.cycle.as_ref().unwrap();
-    assert_eq!(cycle.red.class, SideClass::ForbiddenSoft);
+    assert_eq!(cycle.red.class, SideClass::ForbiddenHard);
     assert_eq!(cycle.black.class, SideClass::Allowed);
     assert_eq!(r.verdict, Verdict::RedMustChange);
 }
 
-/// Pinned pieces neither protect nor attack (diagrams 39–41): the black rook that blocks the
-/// horse's check stands pinned on the horse's leg. Under the 2011 book it chases the horse (it
-/// may legally take it); under the Asian rules it attacks nothing.
+/// A pinned piece attacks only what it may legally take (Pikafish: a pinned attacker may only
+/// target its pinner): the black rook that blocks the horse's check stands pinned on the
+/// horse's leg. It may take the horse, the piece that pins it, so it chases the horse; the
+/// red cannon along the rank it may not take (leaving the leg is illegal), so with the horse
+/// guarded by the rook on c0 the move chases nothing. With the black king off the horse's
+/// reach nothing pins the rook, and it chases the cannon.
 #[test]
-fn a_pinned_piece_attacks_nothing() {
-    let pos = "4k4/2N6/9/9/3r5/9/9/9/9/5K3 b";
-    assert_eq!(label(&RuleBook::cxa2011(), pos, "d5d8", 1), Label::Chase);
-    assert_eq!(label(&RuleBook::axf(), pos, "d5d8", 1), Label::Idle);
+fn a_pinned_piece_attacks_only_what_it_may_legally_take() {
+    for book in [RuleBook::cxa2011(), RuleBook::axf()] {
+        let pos = "4k4/2N6/9/9/3r5/9/9/9/9/5K3 b";
+        assert_eq!(label(&book, pos, "d5d8", 1), Label::Chase, "{}", book.id);
+    }
+    let axf = RuleBook::axf();
+    let pinned = "4k4/2N3C2/9/9/3r5/9/9/9/9/2R2K3 b";
+    assert_eq!(label(&axf, pinned, "d5d8", 1), Label::Idle);
+    let free = "5k3/2N3C2/9/9/3r5/9/9/9/9/2R1K4 b";
+    assert_eq!(label(&axf, free, "d5d8", 1), Label::Chase);
+}
+
+/// Diagrams 63–66's shape on a position of our own: the black rook pinned on the e-file by the
+/// red cannon (the advisor the second screen) moves along the pin, attacking the unprotected
+/// cannon, its pinner, from both squares. The attack stood before each move, so the moves are
+/// no chases (从捉到捉), though a pinned piece does attack its pinner: a draw.
+#[test]
+fn a_pinned_rook_moving_along_the_pin_does_not_newly_attack_its_pinner() {
+    let pos = "4k4/4a4/9/4r4/9/9/9/9/N3C4/3K5 w";
+    let round = "a1b3 e6e5 b3a1 e5e6";
+    let r = under(&RuleBook::axf(), pos, &format!("{round} {round}"));
+    for ply in [5, 7] {
+        assert_eq!(r.plies[ply].label, Label::Idle, "ply {}", ply + 1);
+        assert_eq!(
+            r.plies[ply].evidence.branch,
+            crate::rules::Branch::ChaseToChase
+        );
+    }
+    assert_eq!(r.verdict, Verdict::Draw, "{}", r.reason);
 }
 
 /// Rule 24 and 40: a rook that steps next to a black rook which may take it back offers a
@@ -140,7 +168,7 @@ fn a_chase_the_target_ignores_is_not_perpetual() {
     let axf = under(&RuleBook::axf(), pos, &format!("{round} {round}"));
     assert_eq!(
         axf.cycle.as_ref().unwrap().red.class,
-        SideClass::ForbiddenSoft
+        SideClass::ForbiddenHard
     );
     assert_eq!(axf.verdict, Verdict::RedMustChange);
 }
@@ -170,22 +198,134 @@ fn a_piece_that_cannot_move_is_chased_though_it_stands_still() {
     assert_eq!(free.verdict, Verdict::Draw);
 }
 
-/// Rule 15 round a cycle: the horse follows the black rook as it runs between i9 and h9, and
-/// that chase of the rook, followed as it moves, is the heavier violation; the same horse after
-/// a rootless cannon is the lighter one.
+/// Rule 15 round a cycle: the horse follows the black rook as it runs between i9 and h9, a
+/// protected rook or not: perpetual chase, red changes. The same horse after a rootless cannon
+/// is the same violation, no lighter one: a horse or cannon chasing a rook does not outweigh
+/// the rook's side chasing back (§2.4, equal violations draw), so two sides each chasing one
+/// piece throughout draw whatever the pieces (rook and horse chasing each other are a mutual
+/// chase).
 #[test]
-fn a_rook_a_horse_follows_round_the_cycle_is_the_heavier_chase() {
+fn a_rook_a_horse_follows_round_the_cycle_is_chased_perpetually() {
     let round = "i7g8 i9h9 g8i7 h9i9";
     let cycle = format!("{round} {round}");
-    let rook = under(&RuleBook::axf(), "3k4r/9/8N/9/9/9/9/9/9/5K3 w", &cycle);
+    let axf = RuleBook::axf();
+    let rook = under(&axf, "3k4r/9/8N/9/9/9/9/9/9/5K3 w", &cycle);
     assert_eq!(
         rook.cycle.as_ref().unwrap().red.class,
         SideClass::ForbiddenHard
     );
     assert_eq!(rook.verdict, Verdict::RedMustChange);
-    let cannon = under(&RuleBook::axf(), "3k4c/9/8N/9/9/9/9/9/9/5K3 w", &cycle);
+    let cannon = under(&axf, "3k4c/9/8N/9/9/9/9/9/9/5K3 w", &cycle);
     assert_eq!(
         cannon.cycle.as_ref().unwrap().red.class,
-        SideClass::ForbiddenSoft
+        SideClass::ForbiddenHard
     );
+    use crate::rules::adjudicate::culprit;
+    assert_eq!(
+        culprit(&axf, SideClass::ForbiddenHard, SideClass::ForbiddenHard),
+        None
+    );
+    // The 2011 book still weighs its forbidden cycles (26.9).
+    assert_eq!(
+        culprit(
+            &RuleBook::cxa2011(),
+            SideClass::ForbiddenHard,
+            SideClass::ForbiddenSoft
+        ),
+        Some(crate::Color::Red)
+    );
+}
+
+/// A side's moves are a cycle, not a window with a first and a last: the rook chases the
+/// rootless cannon (b0→b1), the cannon runs with check (a1→a0), the rook answers the check
+/// (b1→b0) by stepping back next to the cannon, which it may take though it stands pinned on
+/// the cannon's line, the cannon comes back. Red chases the cannon on every move, so red chases
+/// perpetually, whether the record ends on the chase or on the answer.
+#[test]
+fn a_chase_through_an_answer_to_check_is_ruled_at_every_phase() {
+    let pos = "3k5/9/9/9/9/9/9/9/c8/1RB1K4 w";
+    let round = ["b0b1", "a1a0", "b1b0", "a0a1"];
+    for extra in 0..4 {
+        let played: Vec<&str> = round.iter().cycle().take(11 + extra).copied().collect();
+        let r = under(&RuleBook::axf(), pos, &played.join(" "));
+        let cycle = r.cycle.as_ref().expect("a threefold repetition");
+        assert_eq!(
+            cycle.red.class,
+            SideClass::ForbiddenHard,
+            "{extra}: {}",
+            r.reason
+        );
+        assert_eq!(r.verdict, Verdict::RedMustChange, "{extra}: {}", r.reason);
+    }
+    // The cannon running along the file instead, the rook's return attacks nothing: one chase,
+    // one idle move, allowed.
+    let pos = "3k5/9/9/9/9/9/9/c8/9/1R2K4 w";
+    let round = "b0b2 a2a3 b2b0 a3a2";
+    let r = under(&RuleBook::axf(), pos, &format!("{round} {round} {round}"));
+    assert_eq!(
+        r.cycle.as_ref().unwrap().red.class,
+        SideClass::Allowed,
+        "{}",
+        r.reason
+    );
+}
+
+/// The Asian rules have no 26.2 (守和要点): the black rook, black's only attacking piece against
+/// red's rook and pawns, chases the unprotected red elephant from g0 to e2 and back. The 2011
+/// book calls each move an incidental chase of an elephant by the side holding a draw, idle; the
+/// Asian rules chase any unprotected piece (not a king or an uncrossed pawn): black changes.
+#[test]
+fn a_lone_attacker_chasing_an_elephant_is_no_exception_under_the_asian_rules() {
+    let pos = "9/3k5/P2a5/9/4r3p/2PR5/9/9/9/3K2B2 b";
+    let round = "e5g5 g0e2 g5e5 e2g0";
+    let cxa = under(&RuleBook::cxa2011(), pos, round);
+    assert_eq!(cxa.plies[0].evidence.branch, crate::rules::Branch::KeyPoint);
+    assert_eq!(cxa.verdict, Verdict::Draw);
+    let axf = under(&RuleBook::axf(), pos, &format!("{round} {round}"));
+    assert!(axf.plies.iter().step_by(2).all(|p| p.label == Label::Chase));
+    assert_eq!(axf.verdict, Verdict::BlackMustChange, "{}", axf.reason);
+}
+
+/// An attack that stood before the move is no new chase, whatever made it safe (digest §2.2):
+/// the red rook on h3 attacks the rootless black horse on h8 throughout; the black rook checks
+/// from b1, the king steps down, the rook steps back to b0 (where, with the cannon, it would
+/// win the king were the red rook to leave), the king steps back up and the capture is safe
+/// again. The 2011 book weighs the threat (it pays only now: 捉); the Asian rules judge the
+/// attack, which stood: 闲.
+#[test]
+fn a_king_step_that_makes_a_standing_attack_safe_is_no_new_chase() {
+    let pos = "4k4/4a2n1/9/9/9/9/7R1/9/4K4/1r1c5 b";
+    let moves = "b0b1 e1e0 b1b0 e0e1";
+    assert_eq!(label(&RuleBook::cxa2011(), pos, moves, 4), Label::Chase);
+    let axf = under(&RuleBook::axf(), pos, moves);
+    assert_eq!(axf.plies[3].label, Label::Idle);
+    assert_eq!(
+        axf.plies[3].evidence.branch,
+        crate::rules::Branch::ChaseToChase
+    );
+}
+
+/// Under the Asian rules a target is chased for its root, not for what a line of captures wins
+/// (a real root is a piece that may take back at the moment of capture): the rook that comes
+/// to e6 attacks the rootless horse on e4, though taking it lets the black cannon take the red
+/// horse behind over the rook: the Asian rules chase the horse, here on every red move, and
+/// red changes. Given a root (a black horse on c5), the horse is not chased.
+#[test]
+fn a_target_without_a_root_is_chased_whatever_its_capture_lays_open() {
+    let pos = "4k4/4a4/4c4/4R4/6n2/9/4N4/9/4C4/4K4 w";
+    let round = "e6g6 g5e4 g6e6 e4g5";
+    let on_e4 = |r: &Ruling| {
+        r.plies[2]
+            .evidence
+            .threats()
+            .iter()
+            .find(|t| t.target.square.to_string() == "e4")
+            .map(|t| t.kind)
+    };
+    let axf = under(&RuleBook::axf(), pos, &format!("{round} {round}"));
+    assert_eq!(on_e4(&axf), Some(crate::rules::ChaseKind::Direct));
+    assert_eq!(axf.verdict, Verdict::RedMustChange, "{}", axf.reason);
+    let rooted = "4k4/4a4/4c4/4R4/2n3n2/9/4N4/9/4C4/4K4 w";
+    let r = under(&RuleBook::axf(), rooted, "e6g6 g5e4 g6e6");
+    assert_eq!(on_e4(&r), None);
 }

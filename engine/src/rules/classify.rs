@@ -13,7 +13,7 @@ use crate::rules::idle::{self, ExchangeOffer};
 use crate::rules::label::{
     Also, ChaseKind, Facts, Kept, Label, OwnChaser, Placed, Rootedness, Threat,
 };
-use crate::rules::rulebook::{ChaseTargets, ExchangeKinds, PawnChase, RuleBook};
+use crate::rules::rulebook::{ChaseTargets, ChaseTest, ExchangeKinds, PawnChase, RuleBook};
 use crate::rules::threats::{self, Found};
 use crate::{Move, Position, Role, Square};
 
@@ -68,9 +68,16 @@ impl<'a> Classifier<'a> {
     /// Start labelling a new ply: a fresh budget, and nothing remembered from the plies before,
     /// so that a ply's label is the same wherever it stands in a sequence and its searches'
     /// memory is the ply's alone.
-    pub fn start_ply(&mut self) {
-        self.searcher.start_ply(self.book.budgets.nodes);
+    /// `nodes` is the ply's budget (the rule book's, or less when the plies judged together
+    /// have less left, see [`crate::rules::Work`]).
+    pub fn start_ply(&mut self, nodes: u32) {
+        self.searcher.start_ply(nodes);
         self.gains.clear();
+    }
+
+    /// The positions this ply's searches have visited.
+    pub fn spent(&self) -> u32 {
+        self.searcher.spent()
     }
 
     /// Why the searches of this ply had to stop early, if they did.
@@ -184,13 +191,17 @@ impl<'a> Classifier<'a> {
         }
 
         // 捉 (24.3): threats after the move that are new.
-        let (new_threats, old_note, continuing) = self.new_threats(before, mv, &again, &offers);
+        let (new_threats, old_note, continuing) = match self.book.chase_test {
+            ChaseTest::Gain => self.new_threats(before, mv, &again, &offers),
+            ChaseTest::Attack => self.new_attacks(before, mv, &again, &offers, previous),
+        };
         let (chases, exempt): (Vec<Found>, Vec<Found>) = new_threats
             .into_iter()
             .partition(|f| !self.exempt(f) && !self.own_attack(before, &again, mv, f));
         // 26.2: the side holding a draw with a single attacking piece chases an advisor or an
         // elephant only incidentally (占据守和要点，附带产生的捉士相按闲处理).
-        let (chases, incidental): (Vec<Found>, Vec<Found>) = if holds_draw_alone(before) {
+        let key_point = self.book.key_point && holds_draw_alone(before);
+        let (chases, incidental): (Vec<Found>, Vec<Found>) = if key_point {
             chases
                 .into_iter()
                 .partition(|f| !matches!(f.target_piece.role, Role::Advisor | Role::Elephant))
@@ -505,7 +516,6 @@ impl<'a> Classifier<'a> {
                 ChaseKind::ByExchange => ways.by_exchange,
             };
         let root_ok = ways.outnumbering || lesser_first || f.rootedness != Rootedness::ShortRooted;
-        let free = ways.pinned_chase || !threats::pinned(again, f.capturer);
         let one_sided = ways.mutual_chase
             || f.capture_index != 0
             || f.capturer_piece.role != f.target_piece.role
@@ -515,7 +525,6 @@ impl<'a> Classifier<'a> {
         target_ok
             && way_ok
             && root_ok
-            && free
             && one_sided
             && (self.book.single_check_wins || !by_single_check)
     }
@@ -547,6 +556,91 @@ impl<'a> Classifier<'a> {
         threats::own_chase_of(f, Role::King)
             || (threats::own_chase_of(f, Role::Pawn)
                 && !(self.book.pawn_chase == PawnChase::CountsInMutualAttack && self.mutual_attack))
+    }
+
+    /// The Asian rules' chases ([`ChaseTest::Attack`]) of the mover in `again` (the position
+    /// after `mv`, mover to move): its captures next move, one capture each, that are chases
+    /// ([`attack_counts`]), split into the new ones and those that stood before (the capturer
+    /// could already take the target from where it stood, as unprotected: before the move, or
+    /// before the opponent's last move when that move gave check, the target standing where it
+    /// stands), with a note when one stood (从捉到捉). A move that answers check makes only the chases it takes part in or
+    /// opens (参考图6, 19, 22; 47): an attack that stood before the check, though illegal while
+    /// the check had to be answered, is no new one.
+    fn new_attacks(
+        &mut self,
+        before: &Position,
+        mv: Move,
+        again: &Position,
+        offers: &[ExchangeOffer],
+        previous: Option<(&Position, Move)>,
+    ) -> (Vec<Found>, Option<(Placed, Placed)>, Vec<Found>) {
+        let offered: Vec<Move> = offers
+            .iter()
+            .map(|o| Move::new(o.offered, o.partner))
+            .collect();
+        let mut attacks: Vec<Found> = again
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !offered.contains(m))
+            .filter_map(|m| {
+                let victim = again.piece_at(m.to)?;
+                let worth = threats::worth(victim, m.to);
+                (worth > 0).then(|| {
+                    threats::describe(
+                        again,
+                        &GainLine {
+                            score: worth,
+                            line: vec![m],
+                        },
+                    )
+                })?
+            })
+            .filter(|f| attack_counts(again, f, self.book))
+            .collect();
+        if before.in_check() {
+            attacks.retain(|f| {
+                threats::participates(again, f, mv.to)
+                    || !before.pseudo_targets(f.capturer).contains(&f.target)
+            });
+        }
+        let mover = before.turn();
+        let origin = |sq: Square| if sq == mv.to { mv.from } else { sq };
+        // Whether in `pos` (the mover to move) the capturer, where it stood, could take the
+        // target, standing where it stands, as a chase.
+        let stood = |pos: &Position, f: &Found| {
+            let from = origin(f.capturer);
+            pos.piece_at(from) == Some(f.capturer_piece)
+                && pos.piece_at(f.target) == Some(f.target_piece)
+                && pos.pseudo_targets(from).contains(&f.target)
+                && attack_counts_at(pos, Move::new(from, f.target), self.book)
+        };
+        // Before the opponent's last move, when that move gave check: an attack the check
+        // interrupted (blocked it, or made it illegal) and the answer restores is no new one.
+        let earlier = previous
+            .filter(|_| before.in_check())
+            .and_then(|(p, _)| p.with_turn(mover));
+        let mut fresh = Vec::new();
+        let mut continuing = Vec::new();
+        let mut note = None;
+        for f in attacks {
+            let old = stood(before, &f) || earlier.as_ref().is_some_and(|p| stood(p, &f));
+            if old {
+                note.get_or_insert((
+                    Placed::new(f.capturer_piece, origin(f.capturer)),
+                    Placed::new(f.target_piece, f.target),
+                ));
+                continuing.push(f);
+            } else {
+                let mut f = f;
+                if threats::participates(again, &f, mv.to)
+                    && threats::holds_target(again, &f, mv.to)
+                {
+                    f.held_by = Some(mv.to);
+                }
+                fresh.push(f);
+            }
+        }
+        (fresh, note, continuing)
     }
 
     /// The threats of the mover in `again` (the position after `mv`, mover to move) that the
@@ -651,6 +745,47 @@ impl<'a> Classifier<'a> {
         }
         (fresh, note, continuing)
     }
+}
+
+/// Whether a capture found in `again` (the mover to move) is an Asian chase: of a piece without
+/// a real root — once taken, no piece of the defender may legally take back; where the capture
+/// mates, no piece of the defender bears on the square (a protected piece taken with mate is a
+/// mate threat, which is allowed, not a chase; an unprotected one is chased, diagram 53) — or of a
+/// greater piece by a lesser one, taken first (a rook by a horse or cannon, rule 15). Same-type
+/// pieces that can take each other on the spot offer an exchange (rule 24, 40), and the king's
+/// and a pawn's own chases are sorted out afterwards, as for every book.
+fn attack_counts(again: &Position, f: &Found, book: &RuleBook) -> bool {
+    f.line.len() == 1 && attack_counts_at(again, f.line[0], book)
+}
+
+/// [`attack_counts`] for the capture `take` in `pos` (the capturer's side to move; the capture
+/// may be illegal there, as before an answer to check, and is then judged on the board).
+fn attack_counts_at(pos: &Position, take: Move, book: &RuleBook) -> bool {
+    let (Some(capturer), Some(target)) = (pos.piece_at(take.from), pos.piece_at(take.to)) else {
+        return false;
+    };
+    if capturer.color == target.color || !crate::analysis::material::is_material(target, take.to) {
+        return false;
+    }
+    let value = |r: Role| crate::analysis::material::piece_value(r).unwrap_or(0);
+    let lesser = value(capturer.role) < value(target.role);
+    let mut taken = pos.clone();
+    taken.play_unchecked(take);
+    // A capture that mates leaves no answer at all: the target was unprotected only if nothing
+    // of the defender bore on it (a protected piece taken with mate is a mate threat, allowed,
+    // not a chase); otherwise none of the answers takes back.
+    let answers = taken.legal_moves();
+    let unprotected = if answers.is_empty() {
+        taken.attackers(take.to, target.color).is_empty()
+    } else {
+        !answers.iter().any(|m| m.to == take.to)
+    };
+    let one_sided = book.chase_ways.mutual_chase
+        || capturer.role != target.role
+        || !pos
+            .with_turn(!pos.turn())
+            .is_some_and(|t| t.is_legal(Move::new(take.to, take.from)));
+    (unprotected || lesser) && one_sided
 }
 
 /// Whether the side to move holds a draw with a single attacking piece (26.2, 守和方只有一个

@@ -5,14 +5,16 @@
 //!
 //! * **循环重复** (the position recurs). The cycle judged is the one repeating at the end: the
 //!   shortest period `p` such that the position after the last move stood `p` plies earlier.
-//!   Its plies are the last `p`; whatever came before (the opening, idle shuffles, other
-//!   cycles) is not part of it. How many times its position has occurred is counted over the
-//!   stretch that keeps repeating with that period back from the end; the move that entered
-//!   that stretch from outside (外来点) counts in, as the 2007 trial rules say (霍文会,
-//!   基本功(11)): the position it reaches is the first occurrence. A referee accepts a claim
-//!   only at three occurrences (基本功(14): on two points, six moves of a side); the rule
-//!   book's figures print a single period, so qili rules from the second occurrence on and
-//!   says how many there were.
+//!   Whatever came before (the opening, idle shuffles, other cycles) is not part of it. How
+//!   many times its position has occurred is counted by position over the whole game (the
+//!   same placement, the same side to move), whatever loop brought it back; the move that
+//!   entered the repeating stretch from outside (外来点) counts in, as the 2007 trial rules say
+//!   (霍文会, 基本功(11)). A referee accepts a claim only at three occurrences (基本功(14): on
+//!   two points, six moves of a side); the rule book's figures print a single period, so the
+//!   CXA books rule from the second occurrence on and say how many there were, the Asian
+//!   rules from the third. What is judged is every ply since the occurrence the book rules
+//!   from (the second or third last): one period where they are that period played over
+//!   again, every loop since then where the position came back by different loops.
 //! * **九个回合** (基本功(15)): "如果一方在三个或三个以上交叉点上，连续以犯禁着法交替长打达九个
 //!   回合，即使未形成三次重复的待判局面 … 裁判员均可按待判局面的有关规定进行裁决". One side's
 //!   last nine moves are all forbidden attacks (将, 杀, 捉), they land on three or more points,
@@ -33,13 +35,41 @@ const NINE_ROUND_POINTS: usize = 3;
 /// The repetition at the end of a sequence.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Repetition {
-    /// Index of the first ply of the last period (the plies judged).
+    /// Index of the first judged ply; the judged plies are the last `period`.
     pub start: usize,
+    /// The plies judged: the position after the last move stood this many plies earlier.
     pub period: usize,
     /// Index of the first position of the stretch that repeats with this period.
     pub from: usize,
-    /// How many times the position after the last move occurs in that stretch.
+    /// How many times the position after the last move occurred in the whole sequence (the
+    /// same placement, the same side to move), whatever loop brought it back.
     pub occurrences: usize,
+    /// The shortest period ending at the last move: less than `period` where the judged plies
+    /// pass through the last position on the way (different loops through it).
+    pub shortest: usize,
+}
+
+impl Repetition {
+    /// Whether the judged plies go round different loops through the last position.
+    pub fn by_other_loops(&self) -> bool {
+        self.shortest != self.period
+    }
+}
+
+/// Which plies a repetition's ruling judges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Judged {
+    /// The cycle repeating at the end: of the periods whose start position recurs at the last
+    /// move, the one that has gone round most often back from the end (the shortest of equals).
+    /// A cycle played after a history that passes through its start position is still that
+    /// cycle, and a cycle of two loops through one position, played round, is both loops at
+    /// every phase. The CXA books, which rule a cycle from its second occurrence.
+    RepeatingCycle,
+    /// Every ply since the third last occurrence of the last position (the earlier one where
+    /// there are two), reduced to one period where they are one period played over again: the
+    /// play that brought the position back three times, whatever loops it took. The Asian
+    /// rules, which count a position that has occurred three times.
+    SinceThirdOccurrence,
 }
 
 /// Whether two positions of the sequence are the same (placement and side to move).
@@ -48,20 +78,42 @@ fn same(positions: &[Position], a: usize, b: usize) -> bool {
     x.hash() == y.hash() && x.turn() == y.turn() && x.board() == y.board()
 }
 
-/// The shortest period ending at the last move whose start position recurs; `positions[i]` is
-/// the position after `i` plies.
-pub(crate) fn repetition(positions: &[Position]) -> Option<Repetition> {
+/// The repetition at the end of `positions` (`positions[i]` is the position after `i` plies),
+/// with the plies `judged` says: `None` where the last position never occurred before.
+pub(crate) fn repetition(positions: &[Position], judged: Judged) -> Option<Repetition> {
     let n = positions.len().checked_sub(1)?;
-    let period = (1..=n).find(|&p| same(positions, n - p, n))?;
-    let mut from = n - period;
-    while from > 0 && same(positions, from - 1, from - 1 + period) {
-        from -= 1;
-    }
+    // The periods ending at the last move, shortest first: each an earlier occurrence.
+    let periods: Vec<usize> = (1..=n).filter(|&p| same(positions, n - p, n)).collect();
+    let &shortest = periods.first()?;
+    // Where the stretch repeating with period `p` back from the end begins.
+    let from = |p: usize| {
+        let mut from = n - p;
+        while from > 0 && same(positions, from - 1, from - 1 + p) {
+            from -= 1;
+        }
+        from
+    };
+    let (period, from) = match judged {
+        Judged::RepeatingCycle => periods
+            .iter()
+            .map(|&p| (p, from(p)))
+            .max_by_key(|&(p, f)| ((n - f) / p, std::cmp::Reverse(p)))
+            .expect("one period at least"),
+        Judged::SinceThirdOccurrence => {
+            let first = n - periods[periods.len().min(2) - 1];
+            periods
+                .iter()
+                .map(|&p| (p, from(p)))
+                .find(|&(_, f)| f <= first)
+                .expect("the span itself is a period")
+        }
+    };
     Some(Repetition {
         start: n - period,
         period,
         from,
-        occurrences: (n - from) / period + 1,
+        occurrences: periods.len() + 1,
+        shortest,
     })
 }
 
@@ -109,7 +161,12 @@ pub(crate) fn repetition_note(r: &Repetition, plies: usize) -> String {
         r.period,
         r.occurrences
     );
-    if r.from > 0 {
+    if r.by_other_loops() {
+        note.push_str(&format!(
+            "（其间第{}着后局面亦同：经不同的循环重复，全部判入）",
+            plies - r.shortest
+        ));
+    } else if r.from > 0 {
         note.push_str(&format!(
             "（第{}着从循环之外进入，即外来点，其后的局面计入重复次数）",
             r.from
@@ -153,16 +210,28 @@ mod tests {
 
     const ROOK_CHECKS: &str = "4k4/9/9/9/5R3/9/9/9/9/3K5 w";
 
+    /// `(start, period, occurrences, by other loops)` of the repetition under each reading.
+    fn judged(p: &[Position], judged: Judged) -> (usize, usize, usize, bool) {
+        let r = repetition(p, judged).expect("repeats");
+        (r.start, r.period, r.occurrences, r.by_other_loops())
+    }
+
+    use Judged::{RepeatingCycle, SinceThirdOccurrence};
+
     #[test]
     fn the_cycle_judged_is_the_one_repeating_at_the_end() {
         // A quiet there-and-back of both kings, then red's perpetual check played twice: the
-        // check's four plies repeat, not the twelve since the start.
+        // check's four plies repeat, not the twelve since the start. The start position
+        // occurred four times (before the kings' steps, after them, after each round of
+        // checks): counted by position, whatever loop brought it back.
         let (p, _) = positions(
             ROOK_CHECKS,
             "帅六进一 将5进1 帅六退一 将5退1 车四平五 将5平6 车五平四 将6平5 车四平五 将5平6 车五平四 将6平5",
         );
-        let r = repetition(&p).expect("repeats");
-        assert_eq!((r.start, r.period, r.from, r.occurrences), (8, 4, 4, 3));
+        assert_eq!(repetition(&p, RepeatingCycle).unwrap().from, 4);
+        assert_eq!(judged(&p, RepeatingCycle), (8, 4, 4, false));
+        // Its third last occurrence is the checks' start: the check played twice, one period.
+        assert_eq!(judged(&p, SinceThirdOccurrence), (8, 4, 4, false));
     }
 
     #[test]
@@ -173,9 +242,37 @@ mod tests {
             "4k4/9/9/9/9/9/9/5R3/9/3K5 w",
             "车四进三 将5进1 车四平五 将5平6 车五平四 将6平5 车四平五 将5平6 车五平四 将6平5 车四平五 将5平6 车五平四",
         );
-        let r = repetition(&p).expect("repeats");
+        let r = repetition(&p, SinceThirdOccurrence).expect("repeats");
         assert_eq!((r.start, r.period, r.from, r.occurrences), (9, 4, 2, 3));
         assert!(repetition_note(&r, 13).contains("第2着从循环之外进入"));
+    }
+
+    #[test]
+    fn a_position_that_comes_back_by_another_loop() {
+        let kings = "帅六进一 将5进1 帅六退一 将5退1";
+        let checks = "车四平五 将5平6 车五平四 将6平5";
+        let game = |text: String| positions(ROOK_CHECKS, &text).0;
+        // Checks, then the kings' loop: the start position's third occurrence, by two loops.
+        // Since its third last occurrence both loops are judged; the cycle repeating at the
+        // end is the kings' loop (each loop went round once: the shortest).
+        let p = game(format!("{checks} {kings}"));
+        assert_eq!(judged(&p, SinceThirdOccurrence), (0, 8, 3, true));
+        assert_eq!(judged(&p, RepeatingCycle), (4, 4, 3, false));
+        let r = repetition(&p, SinceThirdOccurrence).unwrap();
+        assert!(repetition_note(&r, 8).contains("经不同的循环重复"));
+        // The two loops played round three times: both loops are judged at every phase, at
+        // their junction (where the shortest period is the kings' loop) as in the middle of
+        // one (where it is both).
+        let eight = format!("{checks} {kings} {checks} {kings} {checks} {kings}");
+        for how in [RepeatingCycle, SinceThirdOccurrence] {
+            assert_eq!(judged(&game(eight.clone()), how), (16, 8, 7, true));
+            let mid = game(format!("{eight} 车四平五 将5平6"));
+            assert_eq!(judged(&mid, how), (18, 8, 4, false));
+        }
+        // Played on round the kings' loop, the plies since the third last occurrence are that
+        // loop's again: one period.
+        let p = game(format!("{checks} {kings} {kings} {kings}"));
+        assert_eq!(judged(&p, SinceThirdOccurrence), (12, 4, 5, false));
     }
 
     #[test]
@@ -184,7 +281,7 @@ mod tests {
             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
             "h0i2 h7g7 h2g2 b7c7 b2b6 g7g3 a0a1 c7e7 e3e4 e7f7 b0c2 g6g5 g2e2 f7i7 a1g1 i7h7 c2a1 e6e5",
         );
-        assert_eq!(repetition(&p), None);
+        assert_eq!(repetition(&p, RepeatingCycle), None);
         // Eighteen plies, many points, but no position comes back: not the nine-round rule.
         assert!(nine_round_candidates(&p, &m).is_empty());
     }
@@ -206,7 +303,7 @@ mod tests {
             all.push(next);
         }
         assert_eq!(moves.len(), 22);
-        assert!(repetition(&all).is_some());
+        assert!(repetition(&all, RepeatingCycle).is_some());
         assert!(nine_round_candidates(&all, &moves).is_empty());
     }
 

@@ -122,6 +122,7 @@ pub fn describe(facts: &Facts, before: &Position, mv: Move) -> String {
             match spent {
                 Spent::Nodes(n) => format!("{n} 个局面"),
                 Spent::CacheMib(m) => format!("缓存 {m} MiB"),
+                Spent::Shared(n) => format!("同判各着共 {n} 个局面"),
             },
             so_far.chinese(),
             describe(facts, before, mv)

@@ -312,6 +312,10 @@ pub enum Spent {
     Nodes(u32),
     /// The caches reached this many MiB.
     CacheMib(usize),
+    /// The plies judged together (a call, a game's episodes, a case under every rule book,
+    /// see [`crate::rules::Work`]) had searched this many positions: less than the ply's own
+    /// budget was left for it.
+    Shared(u64),
 }
 
 impl Facts {

@@ -15,10 +15,12 @@ mod rulebook;
 mod serialize;
 mod threats;
 mod verdict;
+mod work;
 
 use std::fmt;
 
 pub use branch::Branch;
+pub use cycle::Judged;
 pub use describe::describe;
 pub use label::{
     Also, ChaseKind, Evidence, Facts, Kept, Label, OwnChaser, Placed, PlyRuling, Rootedness, Spent,
@@ -27,10 +29,11 @@ pub use label::{
 pub use limit::{DrawClaim, NaturalLimit};
 pub use next_moves::{next_move, next_moves, Completion, Consequence, NextMove};
 pub use rulebook::{
-    Adjudication, Budgets, ChaseTargets, Clause, ExchangeKinds, LabelClauses, PawnChase, RuleBook,
-    RuleBookId, UnknownRuleBook, Weighing,
+    Adjudication, Budgets, ChaseTargets, ChaseTest, Clause, ExchangeKinds, LabelClauses, PawnChase,
+    RuleBook, RuleBookId, UnknownRuleBook, Weighing,
 };
 pub use verdict::{SideClass, Verdict};
+pub use work::Work;
 
 use rustc_hash::FxHashMap;
 
@@ -74,11 +77,13 @@ pub struct Cycle {
     /// Index (0-based) of the first judged ply in the sequence given; the judged plies run to
     /// the end of the sequence.
     pub start: usize,
-    /// How many plies are judged (the period of a repetition, eighteen for nine rounds).
+    /// How many plies are judged: the period of a repetition (which may go round different
+    /// loops through its position: see [`Judged`]), eighteen for nine rounds.
     pub len: usize,
     pub rule: CycleRule,
-    /// How many times the judged cycle's position occurred in the stretch that repeats back
-    /// from the end (3 = a threefold repetition; 1 when the nine-round rule applies without it).
+    /// How many times the position after the last move occurred in the whole sequence (the
+    /// same placement, the same side to move, whatever loop brought it back; 3 = a threefold
+    /// repetition); 1 when the nine-round rule applies without a repetition.
     pub occurrences: usize,
     /// In Chinese: where the cycle is and how it was found.
     pub note: String,
@@ -188,7 +193,7 @@ impl std::error::Error for JudgeError {}
 
 /// One ply labelled, with what the adjudication needs besides the label.
 #[derive(Clone)]
-struct Labelled {
+pub(crate) struct Labelled {
     ruling: PlyRuling,
     chases: Vec<threats::Found>,
     pawn_exempt: bool,
@@ -196,44 +201,46 @@ struct Labelled {
 
 /// Labels plies on demand, each once: a whole game is judged by its last few plies. Each ply
 /// is labelled on its own (nothing its searches remember carries over), so its label depends
-/// only on its position, its move, the predecessor given and the rule book.
-struct Labeller<'a> {
+/// only on its position, its move, the predecessor given and the rule book; the labels are
+/// kept in the [`Work`] the call shares with others, so that a ply played again (a repetition
+/// plays the same plies again, a game's episodes overlap) is labelled once.
+struct Labeller<'a, 'w> {
     classifier: classify::Classifier<'a>,
     positions: &'a [Position],
     moves: &'a [Move],
     /// By ply index and the index of the ply taken as its predecessor.
     done: FxHashMap<(usize, Option<usize>), Labelled>,
-    /// The first ply labelled for each position, move and predecessor: a repetition plays the
-    /// same plies again, and a label depends on nothing else, so each is classified once.
-    seen: FxHashMap<PlyKey<'a>, (usize, Option<usize>)>,
+    work: &'w mut Work,
 }
 
-/// What a ply's label depends on besides the rule book: its position (the board and the side
-/// to move; not the move counters) and move, and the predecessor's.
-type PlyKey<'a> = (Placing<'a>, Move, Option<(Placing<'a>, Move)>);
-type Placing<'a> = (&'a crate::Board, Color);
-
-impl<'a> Labeller<'a> {
+impl<'a> Labeller<'a, '_> {
     /// The ply at `i`, labelled with the ply at `prev` as the opponent's last move (跟 asks
     /// what the piece followed just did).
     fn label(&mut self, i: usize, prev: Option<usize>) -> &Labelled {
         if !self.done.contains_key(&(i, prev)) {
             let (positions, moves) = (self.positions, self.moves);
-            let placing = |p: &'a Position| (p.board(), p.turn());
+            let placing = |p: &Position| (p.board().clone(), p.turn());
+            let (board, turn) = placing(&positions[i]);
             let key = (
-                placing(&positions[i]),
+                board,
+                turn,
                 moves[i],
-                prev.map(|j| (placing(&positions[j]), moves[j])),
+                prev.map(|j| {
+                    let (b, t) = placing(&positions[j]);
+                    (b, t, moves[j])
+                }),
+                self.classifier.mutual_attack,
             );
-            let l = match self.seen.get(&key) {
+            let l = match self.work.get(&key) {
                 Some(first) => {
-                    let mut l = self.done[first].clone();
+                    let mut l = first.clone();
                     l.ruling.ply = i + 1;
                     l
                 }
                 None => {
-                    self.seen.insert(key, (i, prev));
-                    self.classify(i, prev)
+                    let l = self.classify(i, prev);
+                    self.work.keep(key, l.clone());
+                    l
                 }
             };
             self.done.insert((i, prev), l);
@@ -245,11 +252,14 @@ impl<'a> Labeller<'a> {
         let book = self.classifier.book;
         let (pos, m) = (&self.positions[i], self.moves[i]);
         let previous = prev.map(|j| (&self.positions[j], self.moves[j]));
-        self.classifier.start_ply();
+        let nodes = self.work.ply_budget(book.budgets.nodes);
+        self.classifier.start_ply(nodes);
         let c = self.classifier.classify(pos, m, previous);
+        self.work.spend(self.classifier.spent());
         let clause = book.clause(c.branch);
         let (branch, facts) = if let Some(why) = self.classifier.exhaustion() {
             let spent = match why {
+                Exhausted::Nodes if nodes < book.budgets.nodes => Spent::Shared(self.work.budget()),
                 Exhausted::Nodes => Spent::Nodes(book.budgets.nodes),
                 Exhausted::Memory => Spent::CacheMib(CACHE_BYTES >> 20),
             };
@@ -297,7 +307,6 @@ impl<'a> Labeller<'a> {
         let mut labels = Vec::new();
         let mut chases: Vec<Vec<threats::Found>> = Vec::new();
         let mut replies = Vec::new();
-        let mut evasions = Vec::new();
         let mut around_replies = Vec::new();
         let (start, end) = (range.start, range.end);
         for i in range.filter(|&i| self.positions[i].turn() == color) {
@@ -313,13 +322,11 @@ impl<'a> Labeller<'a> {
             let j = j.filter(|&j| j != i);
             replies.push(j.map(|j| self.moves[j]));
             around_replies.push(j.map(|j| (&self.positions[j], &self.positions[j + 1])));
-            evasions.push(self.positions[i].in_check());
         }
         let sp = adjudicate::SidePlies {
             labels,
             chases: chases.iter().map(Vec::as_slice).collect(),
             replies,
-            evasions,
             around_replies,
         };
         let class = adjudicate::classify_side(&sp, book);
@@ -360,6 +367,18 @@ pub fn judge_with(
     book: &RuleBook,
     scope: Scope,
 ) -> Result<Ruling, JudgeError> {
+    judge_in(start, moves, book, scope, &mut Work::new(book.budgets.call))
+}
+
+/// [`judge_with`], its searches drawing on `work` (shared with other calls: a game's episodes,
+/// a case's rule books), and the plies it labels kept there for them.
+pub fn judge_in(
+    start: &Position,
+    moves: &[Move],
+    book: &RuleBook,
+    scope: Scope,
+    work: &mut Work,
+) -> Result<Ruling, JudgeError> {
     if moves.is_empty() {
         return Err(JudgeError::NoMoves);
     }
@@ -386,19 +405,20 @@ pub fn judge_with(
         .natural_limit
         .as_ref()
         .and_then(|limit| limit::claim(limit, &positions, moves));
+    work.start(book);
     let mut labeller = Labeller {
         classifier: classify::Classifier::new(book),
         positions: &positions,
         moves,
         done: FxHashMap::default(),
-        seen: FxHashMap::default(),
+        work,
     };
 
     // What is judged: a threefold repetition; else nine rounds of alternating long attack;
     // else a repetition seen twice (the book's figures print one period).
     // The rule book says how many occurrences make a case, and whether nine rounds do.
-    let repetition =
-        cycle::repetition(&positions).filter(|r| r.occurrences >= book.cycle.least_occurrences);
+    let repetition = cycle::repetition(&positions, book.cycle.judged)
+        .filter(|r| r.occurrences >= book.cycle.least_occurrences);
     let threefold = repetition.filter(|r| r.occurrences >= 3);
     let nine_rounds = if threefold.is_some() || !book.cycle.nine_rounds {
         None
@@ -456,10 +476,14 @@ pub fn judge_with(
         if any_exempt && all_attack {
             labeller.classifier.mutual_attack = true;
             labeller.done.clear();
-            labeller.seen.clear();
         }
     }
 
+    // The judged plies first: what a shared budget leaves short is then a ply shown, not one
+    // the verdict rests on.
+    for i in (0..n).filter(|&i| in_cycle(i)) {
+        labeller.label(i, prev_of(i));
+    }
     let mut plies = Vec::with_capacity(wanted.len());
     for &i in &wanted {
         let mut p = labeller.label(i, prev_of(i)).ruling.clone();
@@ -530,12 +554,13 @@ pub(crate) fn classes_of_all(start: &Position, moves: &[Move], book: &RuleBook) 
         let next = positions.last().expect("start").after(m);
         positions.push(next);
     }
+    let mut work = Work::new(book.budgets.call);
     let mut labeller = Labeller {
         classifier: classify::Classifier::new(book),
         positions: &positions,
         moves,
         done: FxHashMap::default(),
-        seen: FxHashMap::default(),
+        work: &mut work,
     };
     Color::ALL.map(|color| {
         labeller

@@ -123,6 +123,10 @@ impl std::str::FromStr for RuleBookId {
 pub struct Budgets {
     /// Most positions all searches of one ply may visit together.
     pub nodes: u32,
+    /// Most positions the searches of one [`crate::rules::judge_with`] call may visit
+    /// together, over all the plies it labels; a caller that judges more at once shares one
+    /// [`crate::rules::Work`] between its calls instead.
+    pub call: u64,
     /// Most checking moves in a mating line (杀).
     pub mate_checks: u32,
     /// Checking moves in a mate that makes a capture no gain (得子后立即被将死): one, the
@@ -139,7 +143,8 @@ pub struct Budgets {
 impl Default for Budgets {
     fn default() -> Self {
         Budgets {
-            nodes: 1_000_000,
+            nodes: 200_000,
+            call: 500_000,
             mate_checks: 9,
             refute_checks: 1,
             gain_plies: 18,
@@ -177,7 +182,9 @@ pub enum ExchangeKinds {
 
 /// Which of 24.3's ways of winning material a book counts as a chase. The CXA books count all
 /// four; the Asian rules count only a capture the target cannot escape by its protection (a
-/// piece without a real root, or a rook taken by a horse or cannon).
+/// piece without a real root, or a rook taken by a horse or cannon). Under
+/// [`ChaseTest::Attack`] the chase is one capture by definition, and only `mate_first` and
+/// `mutual_chase` are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ChaseWays {
     /// Several pieces outnumbering the target's protectors (联合捉 of a 少根子). The AXF's rule
@@ -191,10 +198,6 @@ pub struct ChaseWays {
     /// A move that threatens mate and also chases is 杀 (从重, CXA) — or 捉 (AXF, where mate
     /// threats are allowed and chases are not: the chase is what the move is judged by).
     pub mate_first: bool,
-    /// A piece pinned to its own king chases (CXA: whatever may legally take, takes). The AXF:
-    /// pinned pieces neither protect nor attack (diagrams 39–41, 83–85), even where taking
-    /// the pinner would be legal.
-    pub pinned_chase: bool,
     /// Attacking a piece of the same kind that can take back on the spot is a chase (CXA: unless
     /// it is an even exchange, 24.4). The AXF's rule 24: same-type pieces that can capture each
     /// other offer an exchange or a sacrifice, never a chase; only one that cannot take back (a
@@ -204,6 +207,24 @@ pub struct ChaseWays {
     /// (CXA 24.3 with 从捉到捉: 参考图16, 34, 49). The AXF judges the attack itself: one that
     /// already existed never counts (a target that lost its protection is a new target set).
     pub freed: bool,
+}
+
+/// What a chase (捉) is found as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChaseTest {
+    /// The CXA books (24.3): a move after which the mover, moving again, wins material in one
+    /// segment (searched: captures, checks, exchanges), new against the threats before the
+    /// move (从捉到捉: the same capturer's, the target sets, what they were worth).
+    Gain,
+    /// The Asian rules (digest §2.2): an attack the move makes — one capture, next move, of a
+    /// piece without a real root (at the moment of capture no piece may legally take back, and
+    /// the capture is no mate) or of a greater piece by a lesser one (a rook by a horse or
+    /// cannon, rule 15) — that did not stand before the move: the capturer could not already
+    /// take the target from where it stood, as unprotected, before the move or before the
+    /// opponent's last move (an attack the opponent interrupted and the move restores). What
+    /// the capture is worth after the recapture, or through a counter-capture elsewhere, does
+    /// not count: the AXF judges the attack and the root, not a line.
+    Attack,
 }
 
 /// What makes a side's cycle forbidden.
@@ -227,6 +248,8 @@ pub struct CycleRules {
     pub least_occurrences: usize,
     /// The nine-round rule of the CXA referees (九个回合) applies.
     pub nine_rounds: bool,
+    /// Which plies a repetition's ruling judges.
+    pub judged: crate::rules::Judged,
 }
 
 /// How the two sides' classes give the verdict: the settings of the book's 25 and 26.9 (or
@@ -370,6 +393,10 @@ pub struct RuleBook {
     pub budgets: Budgets,
     /// A king move that answers check is idle even if it sets up a chase or a mate (26.1.2).
     pub king_answer_is_idle: bool,
+    /// The side holding a draw with a single attacking piece chases an advisor or an elephant
+    /// only incidentally (26.2 守和要点). The Asian rules have no such clause: an unprotected
+    /// advisor or elephant is chased like any piece (digest §2.2's targets).
+    pub key_point: bool,
     /// A move that is 兑 or 献 and also threatens mate or a chase takes the heavier label
     /// (从重; 2011 参考图23, 24, 26, 图20). The 排局 draft says it never does.
     pub offers_upgrade: bool,
@@ -381,6 +408,8 @@ pub struct RuleBook {
     pub exchange_kinds: ExchangeKinds,
     /// Which ways of winning material are chases.
     pub chase_ways: ChaseWays,
+    /// What a chase is found as.
+    pub chase_test: ChaseTest,
     /// When a repetition is judged.
     pub cycle: CycleRules,
     /// The natural move limit, where the book has one.
@@ -402,6 +431,8 @@ impl RuleBook {
             differences: Vec::new(),
             budgets: Budgets::default(),
             king_answer_is_idle: true,
+            key_point: true,
+            chase_test: ChaseTest::Gain,
             offers_upgrade: true,
             pawn_chase: PawnChase::AlwaysIdle,
             chase_targets: ChaseTargets::Winnable,
@@ -415,13 +446,13 @@ impl RuleBook {
                 by_checks: true,
                 by_exchange: true,
                 mate_first: true,
-                pinned_chase: true,
                 mutual_chase: true,
                 freed: true,
             },
             cycle: CycleRules {
                 least_occurrences: 2,
                 nine_rounds: true,
+                judged: crate::rules::Judged::RepeatingCycle,
             },
             // The digest states no natural limit for the CXA books (§1).
             natural_limit: None,
@@ -507,25 +538,28 @@ impl RuleBook {
             id: RuleBookId::Axf,
             description: "亚洲象棋联合会《象棋比赛规例》第四次修订（世界象棋联合会 2018 年规则）",
             differences: vec![
-                "捉: a new attack that would win, next move, a piece without a real root (a protector counts only if it may take back at the moment of capture), or a rook by a horse or cannon even when protected; not by checks, not through an exchange, not by several pieces outnumbering a protected piece (rule 35)",
-                "a mate threat is allowed (general principle 9); a move that both threatens mate and chases is judged as the chase",
+                "捉: an attack the move makes, one capture next move of a piece without a real root (no piece may legally take back at the moment of capture) or of a greater piece by a lesser one (a rook by a horse or cannon) even when protected; an attack that stood before the move is no new chase; what a line of captures wins does not count (not by checks, not through an exchange, not by several pieces outnumbering a protected piece, rule 35)",
+                "a mate threat is allowed (general principle 9); a move that both threatens mate and chases is judged as the chase; a protected piece taken with mate is a mate threat, not a chase",
                 "forbidden only perpetual check (every move checks) and perpetual chase (every move chases, one and the same piece throughout, rule 32, which answers every chase, §2.2): one check one chase, chasing different pieces in turn, a piece left standing under attack, mate threats are allowed",
                 "perpetual check outranks perpetual chase; the side with the higher violation must change (the book: loses if it does not), equal violations draw; no 26.9 weighing",
-                "the rules apply when the position has occurred three times; no nine-round rule",
+                "the rules apply when the position has occurred three times, counted by position over the whole game; what is judged is every move since its third last occurrence; no nine-round rule",
+                "no 26.2 key point: a lone attacker chases an unprotected advisor or elephant like any piece",
                 "natural move limit: after 60 rounds without a capture, a player who gave at most 10 checks in them may claim a draw (reported beside the ruling)",
             ],
+            chase_test: ChaseTest::Attack,
+            key_point: false,
             chase_ways: ChaseWays {
                 outnumbering: false,
                 by_checks: false,
                 by_exchange: false,
                 mate_first: false,
-                pinned_chase: false,
                 mutual_chase: false,
                 freed: false,
             },
             cycle: CycleRules {
                 least_occurrences: 3,
                 nine_rounds: false,
+                judged: crate::rules::Judged::SinceThirdOccurrence,
             },
             // Digest §2.3: a draw may be claimed after 60 rounds without a capture by a player
             // who gave at most 10 checks in them.
@@ -537,12 +571,7 @@ impl RuleBook {
             adjudication: Adjudication {
                 perpetual: Perpetual::OneKind,
                 least_attacks: 1,
-                weighing: Some(Weighing {
-                    clause: "AXF细则15",
-                    single_against_joint: "AXF细则15",
-                    lighter: "禁止着法（不是马炮捉车）",
-                    heavier_changes: "马炮长捉车重于对方的长捉，前者变着",
-                }),
+                weighing: None,
                 doubt_is_idle: false,
                 general: "AXF总则5",
                 long_check: "AXF总则6",

@@ -199,6 +199,7 @@ impl Serialize for Facts {
                 match spent {
                     Spent::Nodes(n) => m.serialize_entry("nodes", n)?,
                     Spent::CacheMib(c) => m.serialize_entry("cache_mib", c)?,
+                    Spent::Shared(n) => m.serialize_entry("shared_nodes", n)?,
                 }
                 m.serialize_entry("so_far", so_far)?;
                 m.serialize_entry("so_far_name", so_far.name())?;

@@ -251,14 +251,13 @@ fn an_undetermined_ply_does_not_matter_when_the_side_has_an_idle_one() {
     let book = RuleBook::cxa2011();
     let side = |labels: Vec<Label>| {
         let chases = vec![&[][..]; labels.len()];
-        let (replies, evasions) = (vec![None; labels.len()], vec![false; labels.len()]);
+        let replies = vec![None; labels.len()];
         let around_replies = vec![None; labels.len()];
         classify_side(
             &SidePlies {
                 labels,
                 chases,
                 replies,
-                evasions,
                 around_replies,
             },
             &book,

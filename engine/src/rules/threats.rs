@@ -67,7 +67,9 @@ struct Capture {
     retaken: bool,
 }
 
-fn worth(piece: Piece, sq: Square) -> i32 {
+/// What a piece standing on `sq` is worth as material (a crossed pawn 1, the king and an
+/// uncrossed pawn nothing).
+pub(crate) fn worth(piece: Piece, sq: Square) -> i32 {
     match piece_value(piece.role) {
         Some(v) => v,
         None if is_material(piece, sq) => 1,
@@ -308,27 +310,6 @@ fn cannot_leave(pos: &Position, sq: Square) -> bool {
         .filter(|&t| p.piece_at(t).is_none())
         .collect();
     !steps.is_empty() && steps.iter().all(|&t| !p.is_legal(Move::new(sq, t)))
-}
-
-/// Whether the piece on `sq` is pinned to its own king: without it, its king would be attacked
-/// (or the kings would face).
-pub(crate) fn pinned(pos: &Position, sq: Square) -> bool {
-    let Some(p) = pos.piece_at(sq) else {
-        return false;
-    };
-    let mut board = pos.board().clone();
-    board.set(sq, None);
-    // With the other side to move, the piece's own king attacked is what makes it illegal.
-    match Position::new(
-        crate::Setup::new(board, !p.color),
-        crate::SetupMode::Composed,
-    ) {
-        Ok(_) => false,
-        Err(e) => e.problems.iter().any(|x| {
-            matches!(x, crate::SetupProblem::OpponentInCheck(c) if *c == p.color)
-                || matches!(x, crate::SetupProblem::KingsFacing(..))
-        }),
-    }
 }
 
 /// `pos` without the piece on `sq`, if that is still a legal position.

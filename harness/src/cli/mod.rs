@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod convert;
+pub mod diff;
 pub mod game;
 pub mod input;
 pub mod judge;

@@ -14,9 +14,10 @@ pub struct Args {
     /// Where the timings go.
     #[arg(long, default_value = "reports/perf.md", value_name = "FILE")]
     pub out: PathBuf,
-    /// How many times each thing is timed (the median is reported).
-    #[arg(long, default_value_t = 5, value_name = "N")]
-    pub repeats: usize,
+    /// How many times each thing is timed (the median is reported; 1 to 1000,
+    /// MAX_PERF_REPEATS).
+    #[arg(long, default_value_t = 5, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::bounds::MAX_PERF_REPEATS)))]
+    pub repeats: u32,
 }
 
 pub fn main(args: Args) -> CliResult {
@@ -33,9 +34,9 @@ pub fn main(args: Args) -> CliResult {
     eprintln!(
         "timing {} case(s), {} time(s) each …",
         corpus.cases.len(),
-        args.repeats.max(1)
+        args.repeats
     );
-    let p = perf::measure(&corpus, &exp, args.repeats);
+    let p = perf::measure(&corpus, &exp, args.repeats as usize);
     std::fs::create_dir_all(parent)
         .and_then(|()| std::fs::write(&args.out, perf::render(&p)))
         .map_err(|e| CliError(format!("writing {}: {e}", args.out.display())))?;

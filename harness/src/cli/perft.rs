@@ -11,8 +11,9 @@ pub struct Args {
     /// The position as FEN, or `startpos`.
     #[arg(long, value_name = "FEN|startpos")]
     pub fen: String,
-    /// How many plies deep.
-    #[arg(long, value_name = "N")]
+    /// How many plies deep (at most 10, MAX_PERFT_DEPTH: from the start, 6 already takes
+    /// minutes).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::bounds::MAX_PERFT_DEPTH)))]
     pub depth: u32,
 }
 

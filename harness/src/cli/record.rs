@@ -16,7 +16,7 @@ use serde::Serialize;
 
 use super::CliError;
 use crate::bounds::{thousands, MAX_FILE_BYTES, MAX_JUDGE_PLIES};
-use crate::scan::{decode, formats};
+use crate::scan::{formats, input};
 
 /// Which game of a record, and how much of it.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -169,7 +169,7 @@ pub fn move_list(path: &Path, args: &RecordArgs) -> Result<(String, String), Cli
             format.name()
         )));
     }
-    let (text, _) = decode::decode(&bytes);
+    let (text, _) = input::decode(bytes);
     Ok((text, source))
 }
 
@@ -184,15 +184,16 @@ fn has_tag_pairs(bytes: &[u8]) -> bool {
 /// Read the game record at `path` (`-`: standard input) and pick the game to rule.
 pub fn read(path: &Path, args: &RecordArgs) -> Result<Record, CliError> {
     let file = path.display().to_string();
-    let limit = formats::MAX_FILE_BYTES as usize;
-    let bytes = read_bytes(path, limit, |size, exact| {
-        format!(
-            "{} {} bytes, over the limit of {} bytes a game file may have (the scan's MAX_FILE_BYTES)",
+    let limit = crate::bounds::MAX_GAME_FILE_BYTES as usize;
+    let bytes =
+        read_bytes(path, limit, |size, exact| {
+            format!(
+            "{} {} bytes, over the limit of {} bytes a game file may have (MAX_GAME_FILE_BYTES)",
             if exact { "the file is" } else { "the input is more than" },
             thousands(if exact { size } else { limit }),
             thousands(limit)
         )
-    })?;
+        })?;
     let (format, games, encoding) =
         formats::read_games(path, args.format.unwrap_or(formats::Format::Auto), &bytes);
     let count = games.len();

@@ -193,18 +193,33 @@ pub fn main(args: Args) -> CliResult {
     let mut asked = vec![engines::Engine::builtin()];
     asked.extend(args.engines.iter().cloned());
     let (results, timings) = pipeline::with_engines(&corpus, &exp, &options, &asked, timeout);
-    let mut rendered = report::render(&results);
-    if !args.engines.is_empty() {
-        rendered.extend(report::engines::render(&results.engines, &timings));
-    }
+    drop(corpus);
+    let engine_reports = if args.engines.is_empty() {
+        Vec::new()
+    } else {
+        report::engines::render(&results.engines, &timings)
+    };
+    let mut names: Vec<&str> = report::FILES.to_vec();
+    names.extend(engine_reports.iter().map(|r| r.name));
 
-    // Reports first: whatever happens to the terminal output, the run's work is on disk.
+    // Reports first: whatever happens to the terminal output, the run's work is on disk. Each
+    // is rendered, written (or compared) and dropped before the next: one is held at a time.
     let mut ok = results.passes();
     let stale = if args.check {
-        report::check(&out, &rendered)
+        let mut stale = Vec::new();
+        report::each(&results, |r| {
+            stale.extend(report::check(&out, std::slice::from_ref(&r)));
+            Ok::<(), CliError>(())
+        })?;
+        stale
     } else {
-        report::write_set(&out, &rendered)
-            .map_err(|e| CliError(format!("writing the reports: {e}")))?;
+        let writing = |e: String| CliError(format!("writing the reports: {e}"));
+        let mut set = report::disk::SetWriter::begin(&out).map_err(writing)?;
+        report::each(&results, |r| set.write(r.name, r.content.as_bytes())).map_err(writing)?;
+        for r in &engine_reports {
+            set.write(r.name, r.content.as_bytes()).map_err(writing)?;
+        }
+        set.commit(|_| true).map_err(writing)?;
         Vec::new()
     };
 
@@ -247,9 +262,9 @@ pub fn main(args: Args) -> CliResult {
     } else {
         super::emit(format!(
             "wrote {}",
-            rendered
+            names
                 .iter()
-                .map(|f| out.join(f.name).display().to_string())
+                .map(|f| out.join(f).display().to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
         ));

@@ -9,11 +9,44 @@ use qili::rules::{RuleBook, RuleBookId};
 use rayon::prelude::*;
 
 use super::{CliError, CliResult};
-use crate::scan::{self, formats, summary::Summary};
+use crate::bounds::{clip_message, clip_quoted};
+use crate::scan::files::Entry;
+use crate::scan::formats::{self, Opened};
+use crate::scan::input::Refused;
+use crate::scan::output::{self, Output};
+use crate::scan::record::GameLine;
+use crate::scan::rule::{games_of, rule, Item, Job};
+use crate::scan::{self, summary::Summary};
 
-/// Files read in parallel at a time: their lines are written in order before the next batch
-/// is read, so memory stays flat however many files there are.
+/// Files opened in parallel at a time (fewer when they are large, see [`BATCH_BYTES`]): their
+/// games are ruled and written in order before the next files are opened, so memory stays
+/// flat however many files there are.
 const BATCH: usize = 64;
+
+/// Bytes of files (as the file system gives their sizes) opened in parallel at a time; a
+/// larger file is opened alone.
+const BATCH_BYTES: u64 = 16 << 20;
+
+/// The entries in batches of at most [`BATCH`] files and [`BATCH_BYTES`].
+fn batches(entries: &[Entry]) -> Vec<&[Entry]> {
+    let mut out = Vec::new();
+    let (mut start, mut bytes) = (0, 0u64);
+    for (i, e) in entries.iter().enumerate() {
+        let size = match e {
+            Entry::File(p) => std::fs::metadata(p).map_or(0, |m| m.len()),
+            _ => 0,
+        };
+        if i > start && (i - start >= BATCH || bytes + size > BATCH_BYTES) {
+            out.push(&entries[start..i]);
+            (start, bytes) = (i, 0);
+        }
+        bytes += size;
+    }
+    if start < entries.len() {
+        out.push(&entries[start..]);
+    }
+    out
+}
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -32,8 +65,9 @@ pub struct Args {
     /// Also write a line for games without a repetition.
     #[arg(long)]
     pub all: bool,
-    /// Also write the scan as an HTML page, DIR/scan.html (the directory is replaced as one
-    /// set, as `qili run` replaces reports/).
+    /// Also write the scan as HTML: DIR/scan.html, an index (totals, every disagreement and
+    /// error, linked), and pages of at most 200 games (the directory is replaced as one set,
+    /// as `qili run` replaces reports/).
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
     /// Write a corpus case skeleton, ID.yaml in the current directory, from the first game
@@ -49,69 +83,147 @@ pub struct Args {
     pub episode: Option<usize>,
 }
 
+/// Everything a scan writes, as the items come.
+struct Sink<'a> {
+    args: &'a Args,
+    out: Output,
+    summary: Summary,
+    report: Option<scan::html::Report>,
+    case: Option<String>,
+    case_error: Option<String>,
+}
+
+impl Sink<'_> {
+    fn emit(&mut self, item: Item) -> Result<(), CliError> {
+        match item {
+            Item::Error(kind, message) => {
+                let message = clip_message(clip_quoted(&message));
+                self.summary.error(kind);
+                eprintln!("{message}");
+                if let Some(r) = &mut self.report {
+                    r.error(kind, &message).map_err(CliError)?;
+                }
+            }
+            Item::Line(line) => self.line(*line)?,
+        }
+        Ok(())
+    }
+
+    fn line(&mut self, line: GameLine) -> Result<(), CliError> {
+        self.summary.add(&line);
+        // Every game's read error on standard error, whether it repeats or not.
+        if let Some(e) = &line.error {
+            eprintln!("{}", clip_message(clip_quoted(e)));
+        }
+        if let Some(r) = &mut self.report {
+            r.add(&line).map_err(CliError)?;
+        }
+        let args = self.args;
+        if let (Some(id), None, None) = (&args.case, &self.case, &self.case_error) {
+            match case_from(id, &line, args) {
+                Some(Ok(text)) => self.case = Some(text),
+                Some(Err(e)) => self.case_error = Some(e),
+                None => {}
+            }
+        }
+        if args.all || !line.episodes.is_empty() || line.error.is_some() {
+            let json = serde_json::to_string(&line).expect("a scan line serialises");
+            self.out.line(&json).map_err(CliError)?;
+        }
+        Ok(())
+    }
+}
+
 pub fn main(args: Args) -> CliResult {
     if let Some(id) = &args.case {
         check_case_id(id)?;
     }
     let book = RuleBook::get(args.rules);
-    let files = scan::files::collect(&args.paths).map_err(CliError)?;
-    let mut out: Box<dyn Write> = match &args.out {
-        Some(p) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(p)
-                .map_err(|e| CliError(format!("--out {}: {e}", p.display())))?,
-        )),
-        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
-    };
-    let bar = indicatif::ProgressBar::new(files.len() as u64);
+    let entries = scan::files::collect(&args.paths).map_err(CliError)?;
+    if let Some(out) = &args.out {
+        let inputs: Vec<PathBuf> = entries
+            .iter()
+            .filter_map(|e| match e {
+                Entry::File(p) => Some(p.clone()),
+                _ => None,
+            })
+            .collect();
+        if let Some(same) = output::is_input(out, &inputs) {
+            return Err(CliError(format!(
+                "--out {} is {}, one of the files scanned: the scan would replace what it reads; choose another --out",
+                out.display(),
+                same.display()
+            )));
+        }
+    }
+    let bar = indicatif::ProgressBar::new(entries.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let mut summary = Summary::default();
-    let mut page = args.report.as_ref().map(|_| scan::html::Page::default());
-    let mut case: Option<String> = None;
-    let mut case_error: Option<String> = None;
-    for batch in files.chunks(BATCH) {
-        let read: Vec<formats::FileGames> = batch
+    let mut sink = Sink {
+        args: &args,
+        out: Output::open(args.out.as_deref()).map_err(CliError)?,
+        summary: Summary::default(),
+        report: match &args.report {
+            Some(dir) => Some(scan::html::Report::begin(dir).map_err(CliError)?),
+            None => None,
+        },
+        case: None,
+        case_error: None,
+    };
+    let mut jobs: Vec<Job> = Vec::new();
+    for batch in batches(&entries) {
+        let opened: Vec<Option<Result<Opened, Refused>>> = batch
             .par_iter()
-            .map(|f| {
-                let r = formats::scan_file(f, args.format, &book);
+            .map(|e| {
+                let r = match e {
+                    Entry::File(p) => Some(formats::open(p, args.format)),
+                    _ => None,
+                };
                 bar.inc(1);
                 r
             })
             .collect();
-        for file in read {
-            summary.files += 1;
-            for e in &file.errors {
-                summary.error(&e.kind);
-                eprintln!("{}", e.message);
-            }
-            for line in file.lines {
-                summary.add(&line);
-                if let Some(p) = &mut page {
-                    p.add(&line);
+        for (entry, file) in batch.iter().zip(opened) {
+            match (entry, file) {
+                (Entry::Skipped { why, .. }, _) => {
+                    sink.emit(Item::Error("skipped, not a regular file", why.clone()))?
                 }
-                if let (Some(id), None, None) = (&args.case, &case, &case_error) {
-                    match case_from(id, &line, &args) {
-                        Some(Ok(text)) => case = Some(text),
-                        Some(Err(e)) => case_error = Some(e),
-                        None => {}
-                    }
+                (Entry::Unreadable { why, .. }, _) => {
+                    sink.summary.files += 1;
+                    sink.emit(Item::Error("unreadable file", why.clone()))?
                 }
-                if line.printed(args.all) {
-                    writeln!(out, "{}", line.json())
-                        .map_err(|e| CliError(format!("writing the scan: {e}")))?;
+                (_, Some(Err(r))) => {
+                    sink.summary.files += 1;
+                    sink.emit(Item::Error(r.kind, r.message))?
                 }
+                (_, Some(Ok(o))) => {
+                    sink.summary.files += 1;
+                    games_of(o, &mut jobs, &book, &mut |i| sink.emit(i))?
+                }
+                (Entry::File(_), None) => unreachable!("every file is opened"),
             }
         }
     }
-    out.flush()
-        .map_err(|e| CliError(format!("writing the scan: {e}")))?;
+    rule(&mut jobs, &book, &mut |i| sink.emit(i))?;
+    let Sink {
+        out,
+        summary,
+        report,
+        case,
+        case_error,
+        ..
+    } = sink;
+    out.finish().map_err(CliError)?;
     bar.finish_and_clear();
     eprintln!("{}", summary.text());
-    if let (Some(dir), Some(page)) = (&args.report, page) {
-        crate::report::write_set(dir, &[page.finish(&summary)]).map_err(CliError)?;
-        eprintln!("wrote {}", dir.join(scan::html::FILE).display());
+    if let (Some(dir), Some(report)) = (&args.report, report) {
+        report.finish(&summary).map_err(CliError)?;
+        eprintln!(
+            "wrote {} (the index) and its pages",
+            dir.join(scan::html::FILE).display()
+        );
     }
     if let Some(id) = &args.case {
         let text = match (case, case_error) {

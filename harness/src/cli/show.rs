@@ -92,7 +92,8 @@ pub fn main(args: Args) -> CliResult {
                 .find(|c| &c.id == id)
                 .ok_or_else(|| {
                     CliError(format!(
-                        "no sound case '{id}' in {} (see `qili check`)",
+                        "no sound case '{}' in {} (see `qili check`)",
+                        crate::bounds::clip(id),
                         args.corpus.display()
                     ))
                 })?;

@@ -5,7 +5,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use qili::notation::{fen, iccs};
-use qili::rules::{judge_with, RuleBook, RuleBookId, Scope};
+use qili::rules::{judge_in, RuleBook, RuleBookId, Scope, Work};
 
 use super::protocol::{Reply, Request};
 
@@ -33,8 +33,12 @@ pub fn ask(request: &Request) -> Reply {
             Err(e) => return Reply::AdapterError(format!("ply {} ({m}): {e}", i + 1)),
         }
     }
+    // Within a ruling's budget, as the main run's ruling of the same case is: a case of the
+    // densest plies costs each of them at most that (attack 2 of issue 30), and its answers are
+    // the main run's.
+    let mut work = Work::new(crate::bounds::MAX_RULING_WORK);
     match catch_unwind(AssertUnwindSafe(|| {
-        judge_with(&start, &moves, &book, Scope::AllPlies)
+        judge_in(&start, &moves, &book, Scope::AllPlies, &mut work)
     })) {
         Ok(Ok(ruling)) => Reply::Answer {
             verdict: Some(ruling.verdict),

@@ -1,9 +1,18 @@
 //! An external adapter: a command started once and asked one request at a time over its
 //! standard input and output. Every wait is bounded: a response has `timeout` to arrive, after
 //! which the adapter is killed; a crashed, silent or garbled adapter is started again for the
-//! next request, and after [`MAX_FAILURES`] failures in a row it is not asked again, so a
-//! broken adapter costs a run at most a few time-outs and never hangs it.
+//! next request, and after [`MAX_FAILURES`] failures in a row, or [`MAX_RECENT_FAILURES`] of
+//! the last [`RECENT`] requests, it is not asked again, so a broken adapter costs a run at
+//! most a few time-outs and never hangs it.
+//!
+//! What an adapter says is bounded too: a line is read up to [`MAX_LINE`] bytes, at most
+//! [`QUEUED_LINES`] lines wait to be read (an adapter that writes on and on waits), a
+//! response's `note` and `error` keep [`MAX_FIELD_CHARS`] characters, and an engine's notes
+//! and errors together [`MAX_KEPT_BYTES`] (the rest is replaced by a marker). The adapter is
+//! started in a process group of its own, and the whole group is killed with it, so that
+//! what it started does not outlive it.
 
+use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -16,8 +25,21 @@ use super::protocol::{self, Reply, Request};
 
 /// Failures in a row (crash, time-out, junk, wrong id) after which the adapter is given up.
 pub const MAX_FAILURES: usize = 3;
+/// The requests over which the rate of failures is counted.
+pub const RECENT: usize = 10;
+/// Failures among the last [`RECENT`] requests after which the adapter is given up, however
+/// they alternate with answers (an adapter that fails every other request).
+pub const MAX_RECENT_FAILURES: usize = 5;
 /// A response line longer than this is junk (and is not read further).
-const MAX_LINE: u64 = 1 << 20;
+pub const MAX_LINE: u64 = 1 << 20;
+/// Lines read from the adapter and not yet taken: the reader waits (and so does the adapter)
+/// once this many wait.
+pub const QUEUED_LINES: usize = 16;
+/// Characters of a response's `note` or `error` kept; a longer one is cut, with a marker.
+pub const MAX_FIELD_CHARS: usize = 2_000;
+/// Bytes of notes, errors and failure messages kept per engine over a run; past it, each is
+/// replaced by a marker.
+pub const MAX_KEPT_BYTES: usize = 1 << 20;
 /// The end of the adapter's standard error kept for messages.
 const STDERR_TAIL: usize = 2048;
 /// How long an adapter that closed its output, or was sent end of input, has to exit.
@@ -41,16 +63,20 @@ struct Running {
 
 impl Running {
     fn start(argv: &[String]) -> std::io::Result<Running> {
-        let mut child = Command::new(&argv[0])
+        let mut command = Command::new(&argv[0]);
+        command
             .args(&argv[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()?;
+            .stderr(Stdio::piped());
+        // A group of its own, killed whole with it.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn()?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let mut err = child.stderr.take().expect("stderr is piped");
-        let (tx, lines) = mpsc::channel();
+        let (tx, lines) = mpsc::sync_channel(QUEUED_LINES);
         std::thread::spawn(move || {
             let mut out = BufReader::new(stdout);
             loop {
@@ -112,26 +138,36 @@ impl Running {
         match self.child.wait_timeout(GRACE) {
             Ok(Some(status)) => format!("exited ({status})"),
             _ => {
-                let _ = self.child.kill();
-                let _ = self.child.wait();
+                kill(&mut self.child);
                 "closed its output but did not exit (killed)".to_string()
             }
         }
     }
 
     fn kill(mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        kill(&mut self.child);
     }
 
-    /// Close its input and give it a moment to exit, then kill it.
+    /// Close its input and give it a moment to exit, then kill it (and what it started).
     fn finish(mut self) {
         drop(self.stdin);
-        if !matches!(self.child.wait_timeout(GRACE), Ok(Some(_))) {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
+        let _ = self.child.wait_timeout(GRACE);
+        kill(&mut self.child);
     }
+}
+
+/// Kill an adapter and its process group (what it started), and reap it.
+fn kill(child: &mut Child) {
+    #[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+    if let Some(pid) = i32::try_from(child.id())
+        .ok()
+        .and_then(rustix::process::Pid::from_raw)
+    {
+        // Gone already (ESRCH) is fine: the group's members are what is left to kill.
+        let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// An external adapter as the runner uses it.
@@ -140,6 +176,10 @@ pub struct Process {
     timeout: Duration,
     running: Option<Running>,
     failures: usize,
+    /// Whether each of the last [`RECENT`] requests failed.
+    recent: VecDeque<bool>,
+    /// Bytes of notes, errors and messages kept so far.
+    kept: usize,
     /// Why it is no longer asked.
     given_up: Option<String>,
 }
@@ -153,6 +193,8 @@ impl Process {
             timeout,
             running: None,
             failures: 0,
+            recent: VecDeque::with_capacity(RECENT),
+            kept: 0,
             given_up: None,
         }
     }
@@ -168,20 +210,68 @@ impl Process {
             return Reply::Failure(format!("not asked: {why}"));
         }
         let reply = self.exchange(request);
+        let failed = matches!(reply, Reply::Failure(_));
+        if self.recent.len() == RECENT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(failed);
         if let Reply::Failure(m) = &reply {
             if let Some(r) = self.running.take() {
                 r.kill();
             }
             self.failures += 1;
-            if self.failures >= MAX_FAILURES && self.given_up.is_none() {
-                self.given_up = Some(format!(
-                    "the adapter failed {MAX_FAILURES} times in a row (the last: {m})"
-                ));
+            let recent = self.recent.iter().filter(|&&f| f).count();
+            if self.given_up.is_none() {
+                if self.failures >= MAX_FAILURES {
+                    self.given_up = Some(format!(
+                        "the adapter failed {MAX_FAILURES} times in a row (the last: {m})"
+                    ));
+                } else if recent >= MAX_RECENT_FAILURES {
+                    self.given_up = Some(format!(
+                        "the adapter failed {recent} of the last {} requests (the last: {m})",
+                        self.recent.len()
+                    ));
+                }
             }
         } else {
             self.failures = 0;
         }
-        reply
+        self.keep(reply)
+    }
+
+    /// The reply with its texts cut to what may be kept (see the module docs).
+    fn keep(&mut self, reply: Reply) -> Reply {
+        let mut cut = |text: String| -> String {
+            let text = match text.char_indices().nth(MAX_FIELD_CHARS) {
+                None => text,
+                Some((at, _)) => format!(
+                    "{}… ({} more characters not kept, MAX_FIELD_CHARS)",
+                    &text[..at],
+                    text[at..].chars().count()
+                ),
+            };
+            if self.kept + text.len() > MAX_KEPT_BYTES {
+                return format!(
+                    "(not kept: this engine's notes and errors reached {} bytes, MAX_KEPT_BYTES)",
+                    MAX_KEPT_BYTES
+                );
+            }
+            self.kept += text.len();
+            text
+        };
+        match reply {
+            Reply::Answer {
+                verdict,
+                labels,
+                note,
+            } => Reply::Answer {
+                verdict,
+                labels,
+                note: note.map(&mut cut),
+            },
+            Reply::AdapterError(e) => Reply::AdapterError(cut(e)),
+            Reply::Failure(m) => Reply::Failure(cut(m)),
+        }
     }
 
     fn exchange(&mut self, request: &Request) -> Reply {

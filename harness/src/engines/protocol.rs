@@ -88,7 +88,8 @@ pub fn read(line: &str, request: &Request) -> Reply {
     if raw.id.as_str() != Some(request.id.as_str()) {
         return Reply::Failure(format!(
             "answered the id {} to the request {:?} (responses come one per request, in order, with the request's id)",
-            raw.id, request.id
+            crate::bounds::clip(&raw.id.to_string()),
+            request.id
         ));
     }
     if let Some(e) = raw.error {

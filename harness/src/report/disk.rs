@@ -46,66 +46,118 @@ fn resolve(dir: &Path) -> Result<PathBuf, String> {
 
 /// Write `reports` into the directory `dir` as one set (see the module docs).
 pub fn write_set(dir: &Path, reports: &[Rendered]) -> Result<(), String> {
-    let target = resolve(dir)?;
-    let (Some(parent), Some(name)) = (target.parent(), target.file_name()) else {
-        return Err(format!(
-            "{} has no parent directory, expected a directory to write the reports into",
-            dir.display()
-        ));
-    };
-    let name = name.to_string_lossy().into_owned();
-    refuse_subdirectories(dir, &target)?;
-    fs::create_dir_all(parent).map_err(|e| at("cannot create the directory", parent, e))?;
-    sweep(parent, &name);
-
-    let prefix = format!(".{name}{TEMP_INFIX}{}-", std::process::id());
-    let temp = tempfile::Builder::new()
-        .prefix(&prefix)
-        .tempdir_in(parent)
-        .map_err(|e| at("cannot create a temporary directory in", parent, e))?;
-    let staged = temp.path().to_path_buf();
-    // A temporary directory is private; the reports directory keeps the permissions it had.
-    let permissions = fs::metadata(&target)
-        .map(|m| m.permissions())
-        .unwrap_or_else(|_| default_permissions());
-    fs::set_permissions(&staged, permissions)
-        .map_err(|e| at("cannot set the permissions of", &staged, e))?;
+    let mut set = SetWriter::begin(dir)?;
     for r in reports {
-        let path = staged.join(r.name);
+        set.write(r.name, r.content.as_bytes())?;
+    }
+    set.commit(|_| true)
+}
+
+/// A set of reports being written, file by file, into its temporary directory: nothing of it
+/// is seen in the output directory until [`SetWriter::commit`], and a writer dropped without
+/// committing removes it. For reports too large to hold at once (`qili scan --report` over a
+/// collection writes its pages as it goes).
+pub struct SetWriter {
+    dir: PathBuf,
+    target: PathBuf,
+    parent: PathBuf,
+    temp: tempfile::TempDir,
+    written: Vec<String>,
+}
+
+impl SetWriter {
+    /// Start a set for `dir`: checked (not a file, no subdirectories), and its temporary
+    /// directory made beside it.
+    pub fn begin(dir: &Path) -> Result<SetWriter, String> {
+        let target = resolve(dir)?;
+        let (Some(parent), Some(name)) = (target.parent(), target.file_name()) else {
+            return Err(format!(
+                "{} has no parent directory, expected a directory to write the reports into",
+                dir.display()
+            ));
+        };
+        let (parent, name) = (parent.to_path_buf(), name.to_string_lossy().into_owned());
+        refuse_subdirectories(dir, &target)?;
+        fs::create_dir_all(&parent).map_err(|e| at("cannot create the directory", &parent, e))?;
+        sweep(&parent, &name);
+
+        let prefix = format!(".{name}{TEMP_INFIX}{}-", std::process::id());
+        let temp = tempfile::Builder::new()
+            .prefix(&prefix)
+            .tempdir_in(&parent)
+            .map_err(|e| at("cannot create a temporary directory in", &parent, e))?;
+        // A temporary directory is private; the reports directory keeps the permissions it had.
+        let permissions = fs::metadata(&target)
+            .map(|m| m.permissions())
+            .unwrap_or_else(|_| default_permissions());
+        fs::set_permissions(temp.path(), permissions)
+            .map_err(|e| at("cannot set the permissions of", temp.path(), e))?;
+        Ok(SetWriter {
+            dir: dir.to_path_buf(),
+            target,
+            parent,
+            temp,
+            written: Vec::new(),
+        })
+    }
+
+    /// The directory the set goes to, as given.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Write one file of the set (synced: the set is whole on disk before it is shown).
+    pub fn write(&mut self, name: &str, content: &[u8]) -> Result<(), String> {
+        let path = self.temp.path().join(name);
         (|| {
             let mut f = fs::File::create(&path)?;
-            f.write_all(r.content.as_bytes())?;
+            f.write_all(content)?;
             f.sync_all()
         })()
         .map_err(|e| at("cannot write", &path, e))?;
+        self.written.push(name.to_string());
+        Ok(())
     }
-    carry_over(&target, &staged, reports)?;
-    sync_dir(&staged);
 
-    if !target.exists() {
-        match fs::rename(&staged, &target) {
-            Ok(()) => {
-                // Nothing is left under the temporary name to remove.
-                let _ = temp.keep();
-                sync_dir(parent);
-                return Ok(());
-            }
-            // Another run made the directory in the meantime: exchange with it.
-            Err(e) if target.exists() => drop(e),
-            Err(e) => {
-                return Err(format!(
-                    "cannot rename {} to {}: {e}",
-                    staged.display(),
-                    target.display()
-                ))
+    /// Show the set: the other files of the output directory that `keep` accepts are linked
+    /// in beside it, then it replaces the output directory in one rename.
+    pub fn commit(self, keep: impl Fn(&str) -> bool) -> Result<(), String> {
+        let SetWriter {
+            target,
+            parent,
+            temp,
+            written,
+            ..
+        } = self;
+        let staged = temp.path().to_path_buf();
+        carry_over(&target, &staged, &written, &keep)?;
+        sync_dir(&staged);
+
+        if !target.exists() {
+            match fs::rename(&staged, &target) {
+                Ok(()) => {
+                    // Nothing is left under the temporary name to remove.
+                    let _ = temp.keep();
+                    sync_dir(&parent);
+                    return Ok(());
+                }
+                // Another run made the directory in the meantime: exchange with it.
+                Err(e) if target.exists() => drop(e),
+                Err(e) => {
+                    return Err(format!(
+                        "cannot rename {} to {}: {e}",
+                        staged.display(),
+                        target.display()
+                    ))
+                }
             }
         }
+        exchange(&staged, &target)?;
+        sync_dir(&parent);
+        // `staged` now holds the old set.
+        temp.close()
+            .map_err(|e| at("cannot remove the old reports in", &staged, e))
     }
-    exchange(&staged, &target)?;
-    sync_dir(parent);
-    // `staged` now holds the old set.
-    temp.close()
-        .map_err(|e| at("cannot remove the old reports in", &staged, e))
 }
 
 /// Refuse an output directory that holds a directory, naming the first.
@@ -135,9 +187,15 @@ fn refuse_subdirectories(dir: &Path, target: &Path) -> Result<(), String> {
     }
 }
 
-/// Link every file of `target` that is not a report into `staged` (by a hard link, or a copy
-/// where links are refused; symbolic links as links), so that the new set keeps them.
-fn carry_over(target: &Path, staged: &Path, reports: &[Rendered]) -> Result<(), String> {
+/// Link every file of `target` that is not a report of the set and that `keep` accepts into
+/// `staged` (by a hard link, or a copy where links are refused; symbolic links as links), so
+/// that the new set keeps them.
+fn carry_over(
+    target: &Path,
+    staged: &Path,
+    written: &[String],
+    keep: &dyn Fn(&str) -> bool,
+) -> Result<(), String> {
     let entries = match fs::read_dir(target) {
         Ok(e) => e,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
@@ -146,7 +204,8 @@ fn carry_over(target: &Path, staged: &Path, reports: &[Rendered]) -> Result<(), 
     for entry in entries {
         let entry = entry.map_err(|e| at("cannot read the directory", target, e))?;
         let file_name = entry.file_name();
-        if reports.iter().any(|r| file_name == r.name) {
+        let shown = file_name.to_string_lossy();
+        if written.iter().any(|w| *w == shown) || !keep(&shown) {
             continue;
         }
         let (from, to) = (entry.path(), staged.join(&file_name));
@@ -256,10 +315,10 @@ fn sync_dir(dir: &Path) {
     }
 }
 
-/// Remove the temporary directories of `.<name>.qili-tmp-<pid>-…` beside `name` left by runs
-/// that were killed: those whose process no longer exists (Linux: no `/proc/<pid>`). Nothing is
-/// removed where that cannot be told.
-fn sweep(parent: &Path, name: &str) {
+/// Remove the temporary directories (or files, a scan's `--out`) of `.<name>.qili-tmp-<pid>-…`
+/// beside `name` left by runs that were killed: those whose process no longer exists (Linux:
+/// no `/proc/<pid>`). Nothing is removed where that cannot be told.
+pub(crate) fn sweep(parent: &Path, name: &str) {
     if !Path::new("/proc/self").exists() {
         return;
     }
@@ -276,7 +335,12 @@ fn sweep(parent: &Path, name: &str) {
             continue;
         };
         if pid != std::process::id().to_string() && !Path::new("/proc").join(pid).exists() {
-            let _ = fs::remove_dir_all(entry.path());
+            let path = entry.path();
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                let _ = fs::remove_dir_all(path);
+            } else {
+                let _ = fs::remove_file(path);
+            }
         }
     }
 }

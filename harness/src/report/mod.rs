@@ -27,20 +27,30 @@ pub const FILES: [&str; 3] = ["summary.md", "report.html", "results.json"];
 
 /// Render every report.
 pub fn render(results: &Results) -> Vec<Rendered> {
-    vec![
-        Rendered {
-            name: FILES[0],
-            content: markdown::render(results),
-        },
-        Rendered {
-            name: FILES[1],
-            content: html::render(results),
-        },
-        Rendered {
-            name: FILES[2],
-            content: json::render(results),
-        },
-    ]
+    let mut all = Vec::new();
+    each(results, |r| {
+        all.push(r);
+        Ok::<(), ()>(())
+    })
+    .expect("pushing cannot fail");
+    all
+}
+
+/// Render the reports one after the other, each handed to `f` (which writes it, say) before
+/// the next is rendered: only one is held at a time.
+pub fn each<E>(results: &Results, mut f: impl FnMut(Rendered) -> Result<(), E>) -> Result<(), E> {
+    f(Rendered {
+        name: FILES[0],
+        content: markdown::render(results),
+    })?;
+    f(Rendered {
+        name: FILES[1],
+        content: html::render(results),
+    })?;
+    f(Rendered {
+        name: FILES[2],
+        content: json::render(results),
+    })
 }
 
 /// Write every report into `dir` as one set: a reader sees the old set or the new one, never

@@ -4,8 +4,14 @@
 //! belong to one episode (a cycle repeats a position every ply once it has begun); the episode
 //! is ruled on the game up to its last recurrence, as the whole-game rules rule a game that
 //! ends there: the cycle repeating at that end is what is judged.
+//!
+//! The episodes of a game share one budget of positions ([`MAX_GAME_WORK`]) and the plies
+//! they label: a ply labelled for one episode is not labelled again for the next (episodes
+//! overlap where a repetition goes on), so a game costs at most its budget whatever its length
+//! and however often it repeats; once the budget is spent, what is left to search is 未定 and
+//! the episodes it decides are `undetermined`, with the budget named.
 
-use qili::rules::{judge, JudgeError, RuleBook, Ruling};
+use qili::rules::{judge_in, JudgeError, RuleBook, Ruling, Scope, Work};
 use qili::{Move, Position};
 use rustc_hash::FxHashSet;
 
@@ -16,6 +22,13 @@ pub const GAP: usize = 2;
 /// longer game is judged from that many plies before the episode's end, so that every ruling
 /// is bounded whatever the game's length.
 pub const WINDOW: usize = 400;
+
+/// Positions the searches of one game's episodes may visit together (the per-ply budget,
+/// [`qili::rules::Budgets::nodes`], still bounds each ply).
+pub const MAX_GAME_WORK: u64 = crate::bounds::MAX_GAME_WORK;
+
+/// Plies the episodes of one game may label together (each labelled once).
+pub const MAX_GAME_PLIES: u64 = crate::bounds::MAX_GAME_PLIES;
 
 /// One stretch of recurring positions and its ruling.
 #[derive(Clone, Debug)]
@@ -64,17 +77,55 @@ pub fn recurrences(
     spans
 }
 
-/// Every episode of the game `moves` from `start` (legal moves), ruled under `book`.
-pub fn episodes(
+/// The ruling of an episode left unruled because the game's budget is spent.
+fn unruled(book: &RuleBook, positions: u64, plies: u64) -> Ruling {
+    Ruling {
+        book: book.id,
+        plies: Vec::new(),
+        cycle: None,
+        verdict: qili::rules::Verdict::Undetermined,
+        reason: format!(
+            "本局各循环段的搜索已用尽预算（共 {} 个局面或 {plies} 着，MAX_GAME_WORK / MAX_GAME_PLIES），此段未判。",
+            crate::bounds::thousands(positions as usize)
+        ),
+        draw_claim: None,
+    }
+}
+
+/// A game's episodes and what ruling them cost.
+#[derive(Clone, Debug)]
+pub struct Episodes {
+    pub found: Vec<Episode>,
+    /// Positions the searches visited, for all the episodes together.
+    pub positions: u64,
+    /// Plies labelled (each once), for all the episodes together.
+    pub plies: u64,
+    /// The last ply of the first episode the game's budget did not suffice for, if one did
+    /// not: there its searches ran out, and each episode after it is left unruled.
+    pub spent_at: Option<usize>,
+}
+
+/// Every episode of the game `moves` from `start` (legal moves), ruled under `book` within
+/// [`MAX_GAME_WORK`].
+pub fn episodes(start: &Position, moves: &[Move], book: &RuleBook) -> Result<Episodes, JudgeError> {
+    episodes_within(start, moves, book, MAX_GAME_WORK, MAX_GAME_PLIES)
+}
+
+/// [`episodes`] within `positions` searched and `plies` labelled.
+pub fn episodes_within(
     start: &Position,
     moves: &[Move],
     book: &RuleBook,
-) -> Result<Vec<Episode>, JudgeError> {
+    positions: u64,
+    plies: u64,
+) -> Result<Episodes, JudgeError> {
     let spans = recurrences(start, moves, &mut FxHashSet::default());
+    let mut work = Work::new(positions);
+    let mut spent_at = None;
     // The positions where the rulings' windows start, played to in one pass.
     let mut pos = start.clone();
     let mut played = 0;
-    spans
+    let found = spans
         .into_iter()
         .map(|(first, last)| {
             let from = last.saturating_sub(WINDOW);
@@ -82,7 +133,21 @@ pub fn episodes(
                 pos.play_unchecked(m);
             }
             played = from;
-            let ruling = judge(&pos, &moves[from..last], book)?;
+            if work.exhausted() || work.classified() >= plies {
+                // Nothing is left to rule with: the episode is named and left undetermined.
+                spent_at.get_or_insert(last);
+                return Ok(Episode {
+                    first,
+                    last,
+                    offset: from + 1,
+                    cycle_start: None,
+                    ruling: unruled(book, positions, plies),
+                });
+            }
+            let ruling = judge_in(&pos, &moves[from..last], book, Scope::Cycle, &mut work)?;
+            if work.exhausted() {
+                spent_at.get_or_insert(last);
+            }
             let cycle_start = ruling.cycle.as_ref().map(|c| {
                 let mut p = pos.clone();
                 for &m in &moves[from..from + c.start] {
@@ -98,7 +163,13 @@ pub fn episodes(
                 ruling,
             })
         })
-        .collect()
+        .collect::<Result<Vec<_>, JudgeError>>()?;
+    Ok(Episodes {
+        found,
+        positions: work.spent(),
+        plies: work.classified(),
+        spent_at,
+    })
 }
 
 #[cfg(test)]
@@ -121,12 +192,12 @@ mod tests {
         let start = fen::parse("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", SetupMode::Standard).unwrap();
         let round = "f0e0 e8f8 e0f0 f8e8";
         let game = moves(&format!("{round} {round} {round}"));
-        let found = episodes(&start, &game, &RuleBook::cxa2011()).unwrap();
+        let found = episodes(&start, &game, &RuleBook::cxa2011()).unwrap().found;
         assert_eq!(found.len(), 1);
         assert_eq!((found[0].first, found[0].last), (4, 12));
         assert_eq!(found[0].ruling.verdict, Verdict::RedLoses);
         let fresh = episodes(&start, &game[..3], &RuleBook::cxa2011()).unwrap();
-        assert!(fresh.is_empty());
+        assert!(fresh.found.is_empty());
     }
 
     /// Two repetitions far apart are two episodes.
@@ -136,7 +207,7 @@ mod tests {
         let shuffle = "h0g2 h9g7 g2h0 g7h9";
         let between = "b2e2 b7e7 b0c2 b9c7 a0b0 a9b9";
         let game = moves(&format!("{shuffle} {between} {shuffle}"));
-        let found = episodes(&start, &game, &RuleBook::cxa2011()).unwrap();
+        let found = episodes(&start, &game, &RuleBook::cxa2011()).unwrap().found;
         assert_eq!(
             found.len(),
             2,

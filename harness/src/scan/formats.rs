@@ -1,17 +1,13 @@
 //! Which reader a file goes to: the format named on the command line, or the one its content
-//! and extension say; text formats are decoded first.
+//! and extension say; text formats are decoded first. A file is read through a cap and its
+//! first bytes sniffed before any reader sees it ([`super::input`]); a file of one game a line
+//! (ICCS, UCI) is read a piece at a time, so that what is held is a piece, not the file.
 
 use std::path::Path;
 
 use qili::notation::game::Game;
-use qili::rules::RuleBook;
-use rayon::prelude::*;
 
-use super::record::GameLine;
-use super::{decode, scan_game, Source};
-
-/// The largest game file read (a 象棋桥 library of a few thousand games fits).
-pub const MAX_FILE_BYTES: u64 = 64 << 20;
+use super::input::{self, Lines, Refused};
 
 /// A game-record format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -55,20 +51,95 @@ impl Format {
     }
 }
 
-/// A file's games, as lines, and what kept parts of it from being read.
-#[derive(Debug, Default)]
-pub struct FileGames {
-    pub lines: Vec<GameLine>,
-    pub errors: Vec<FileError>,
+/// A file opened for its games.
+pub struct Opened {
+    pub name: String,
+    pub format: Format,
+    /// The encoding its text was read in (`binary` for XQF and 象棋桥's libraries).
+    pub encoding: &'static str,
+    pub games: Games,
 }
 
-/// A file or a game of it that could not be read.
-#[derive(Debug)]
-pub struct FileError {
-    /// `unreadable file`, `no game`, `unreadable game`.
-    pub kind: String,
-    /// `file: why` (and the game's index).
-    pub message: String,
+/// A file's games: all of them, or a piece at a time.
+pub enum Games {
+    Read(Vec<Result<Game, String>>),
+    /// A PGN text, its games read a few at a time.
+    Pgn(String),
+    /// One game a line, in pieces (ICCS, or UCI `position` lines).
+    Lines(Lines),
+}
+
+/// Games of a PGN text read at a time.
+pub const PGN_PIECE: usize = 256;
+
+impl Opened {
+    /// Hand the file's games to `f` a piece at a time, in order: all of them at once for a
+    /// file read whole, [`PGN_PIECE`] games of a PGN text, or the games of a piece of a file of
+    /// one game a line (an error reading on is handed over in their stead, and ends it).
+    pub fn each_piece<E>(
+        self,
+        mut f: impl FnMut(Result<Vec<Result<Game, String>>, Refused>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        match self.games {
+            Games::Read(all) => {
+                if !all.is_empty() {
+                    f(Ok(all))?;
+                }
+            }
+            Games::Pgn(text) => {
+                let mut games = qili::notation::pgn::games(&text);
+                loop {
+                    let piece: Vec<Result<Game, String>> = games
+                        .by_ref()
+                        .take(PGN_PIECE)
+                        .map(|g| g.map_err(|e| e.to_string()))
+                        .collect();
+                    if piece.is_empty() {
+                        break;
+                    }
+                    f(Ok(piece))?;
+                }
+            }
+            Games::Lines(mut lines) => {
+                let mut before = 0;
+                loop {
+                    match lines.next_piece() {
+                        Err(e) => return f(Err(e)),
+                        Ok(None) => break,
+                        Ok(Some(piece)) => {
+                            let offset = before;
+                            before += piece.matches('\n').count();
+                            f(Ok(read_lines(self.format, &piece, offset)))?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The games of a piece of a file of one game a line, the lines of its errors numbered in
+/// the file (`offset` lines came before it).
+fn read_lines(format: Format, piece: &str, offset: usize) -> Vec<Result<Game, String>> {
+    use qili::notation::lines::{self, LineError};
+    match format {
+        Format::Uci => lines::read_uci(piece)
+            .into_iter()
+            .map(|g| {
+                g.map_err(|mut e| {
+                    match &mut e {
+                        LineError::Fen { line, .. } | LineError::Position { line, .. } => {
+                            *line += offset
+                        }
+                        _ => {}
+                    }
+                    e.to_string()
+                })
+            })
+            .collect(),
+        _ => lines::read_iccs(piece).into_iter().map(Ok).collect(),
+    }
 }
 
 /// The format of a file from its extension, else its first bytes. A `.uci` file is UCI
@@ -127,78 +198,83 @@ fn numbered(text: &str) -> bool {
     digits > 0 && t[digits..].starts_with('.')
 }
 
-/// Read and scan one file.
-pub fn scan_file(path: &Path, format: Format, book: &RuleBook) -> FileGames {
+/// The most bytes read of a file in `format`: a CBF record is one game
+/// ([`qili::notation::cbf::MAX_CBF_BYTES`], and room for a byte-order mark), other files up to
+/// [`input::MAX_GAME_FILE_BYTES`].
+fn cap(format: Format) -> u64 {
+    match format {
+        Format::Cbf => qili::notation::cbf::MAX_CBF_BYTES as u64 + 4,
+        _ => input::MAX_GAME_FILE_BYTES,
+    }
+}
+
+/// Open one file for its games: read through its cap, sniffed, its format detected (unless
+/// `format` names one), decoded and read, or opened for reading in pieces.
+pub fn open(path: &Path, format: Format) -> Result<Opened, Refused> {
     let name = path.display().to_string();
-    let mut out = FileGames::default();
-    let fail = |kind: &str, message: String| FileError {
-        kind: kind.to_string(),
-        message,
-    };
-    let bytes = match std::fs::metadata(path) {
-        Ok(m) if m.len() > MAX_FILE_BYTES => {
-            out.errors.push(fail(
-                "unreadable file",
-                format!(
-                    "{name}: {} bytes, more than the {MAX_FILE_BYTES} a game file may have",
-                    m.len()
-                ),
-            ));
-            return out;
+    let (head, file) = input::head(path, &name)?;
+    if let Some(why) = input::sniff(&head) {
+        // The binary formats have NUL bytes; a file named for one is left to its reader.
+        let binary = matches!(format, Format::Xqf | Format::Cbl)
+            || (format == Format::Auto && matches!(detect(path, &head), Format::Xqf | Format::Cbl));
+        if !binary || why.contains("archive") {
+            return Err(input::not_a_record(&name, &why));
         }
-        _ => match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) => {
-                out.errors
-                    .push(fail("unreadable file", format!("{name}: {e}")));
-                return out;
+    }
+    let format = match format {
+        Format::Auto => match detect(path, &head) {
+            // A page whose first block stands further in than the head (a forum thread).
+            Format::Iccs
+                if head.len() == input::HEAD_BYTES
+                    && input::contains(path, &name, b"[DhtmlXQ")? =>
+            {
+                Format::Dhtmlxq
             }
+            f => f,
         },
+        f => f,
     };
-    let (format, games, encoding) = read_games(path, format, &bytes);
-    if games.is_empty() {
-        let why = if bytes.starts_with(b"PK\x03\x04") {
-            "a zip archive (unpack it to scan the games in it)".to_string()
-        } else {
-            format!("no game in it, read as {}", format.name())
-        };
-        out.errors.push(fail("no game", format!("{name}: {why}")));
+    if matches!(format, Format::Iccs | Format::Uci) {
+        drop(file);
+        let lines = Lines::open(path, &name)?;
+        return Ok(Opened {
+            name,
+            format,
+            encoding: lines.encoding(),
+            games: Games::Lines(lines),
+        });
     }
-    // The games of a file are ruled in parallel too: one big file (a library, a site's
-    // export) would otherwise be ruled on one core. The order stays the file's.
-    let ruled: Vec<Result<GameLine, FileError>> = games
-        .into_par_iter()
-        .enumerate()
-        .map(|(i, g)| {
-            let source = Source {
-                file: &name,
-                game: i + 1,
-                format: format.name(),
-                encoding,
-            };
-            match g {
-                Ok(g) => Ok(scan_game(
-                    source,
-                    g.headers,
-                    &g.start,
-                    &g.moves,
-                    g.error.as_ref().map(ToString::to_string),
-                    book,
-                )),
-                Err(e) => Err(fail(
-                    "unreadable game",
-                    format!("{name}, game {}: {e}", i + 1),
-                )),
-            }
-        })
-        .collect();
-    for r in ruled {
-        match r {
-            Ok(line) => out.lines.push(line),
-            Err(e) => out.errors.push(e),
-        }
+    let Some(bytes) = input::rest(head, file, &name, cap(format))? else {
+        return Err(match format {
+            Format::Cbf => Refused {
+                kind: "unreadable file",
+                message: format!(
+                    "{name}: more than {} bytes, more than the {} a {} record (one game) may have (MAX_CBF_BYTES)",
+                    crate::bounds::thousands(cap(format) as usize),
+                    crate::bounds::thousands(qili::notation::cbf::MAX_CBF_BYTES),
+                    format.name()
+                ),
+            },
+            _ => input::too_large(&name),
+        });
+    };
+    if format == Format::Pgn {
+        let (text, encoding) = input::decode(bytes);
+        let text = input::unwrap_python_repr(&text).unwrap_or(text);
+        return Ok(Opened {
+            name,
+            format,
+            encoding,
+            games: Games::Pgn(text),
+        });
     }
-    out
+    let (games, encoding) = read(format, bytes);
+    Ok(Opened {
+        name,
+        format,
+        encoding,
+        games: Games::Read(games),
+    })
 }
 
 /// The games of a file's bytes read as `format` (detected from `path` and the bytes when
@@ -213,7 +289,7 @@ pub fn read_games(
         Format::Auto => detect(path, bytes),
         f => f,
     };
-    let (games, encoding) = read(format, bytes);
+    let (games, encoding) = read(format, bytes.to_vec());
     (format, games, encoding)
 }
 
@@ -221,7 +297,7 @@ pub fn read_games(
 type TextReader = fn(&str) -> Vec<Result<Game, String>>;
 
 /// The games of a file in `format`, and the encoding its text was read in (`binary`).
-fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static str) {
+fn read(format: Format, bytes: Vec<u8>) -> (Vec<Result<Game, String>>, &'static str) {
     fn strings<E: std::fmt::Display>(games: Vec<Result<Game, E>>) -> Vec<Result<Game, String>> {
         games
             .into_iter()
@@ -241,8 +317,8 @@ fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static st
         _ => None,
     };
     if let Some(read_text) = text_reader {
-        let (t, enc) = decode::decode(bytes);
-        let t = decode::unwrap_python_repr(&t).unwrap_or(t);
+        let (t, enc) = input::decode(bytes);
+        let t = input::unwrap_python_repr(&t).unwrap_or(t);
         return (read_text(&t), enc);
     }
     match format {
@@ -250,16 +326,16 @@ fn read(format: Format, bytes: &[u8]) -> (Vec<Result<Game, String>>, &'static st
             // XQF's strings are GBK (象棋演播室 is a Chinese Windows program).
             let gbk = |b: &[u8]| encoding_rs::GBK.decode(b).0.into_owned();
             (
-                vec![qili::notation::xqf::read(bytes, gbk).map_err(|e| e.to_string())],
+                vec![qili::notation::xqf::read(&bytes, gbk).map_err(|e| e.to_string())],
                 "GBK",
             )
         }
         Format::Cbl => {
             // A library starts with its index; a single record (CBR) does not.
-            match qili::notation::cbl::read_library(bytes) {
+            match qili::notation::cbl::read_library(&bytes) {
                 Ok(games) => (strings(games), "UTF-16LE"),
                 Err(_) => (
-                    vec![qili::notation::cbl::read_record(bytes).map_err(|e| e.to_string())],
+                    vec![qili::notation::cbl::read_record(&bytes).map_err(|e| e.to_string())],
                     "UTF-16LE",
                 ),
             }

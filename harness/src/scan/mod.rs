@@ -2,59 +2,25 @@
 //!
 //! A game is a start position and its main line; what repeats in it is grouped into episodes
 //! ([`episodes`]), and each episode is ruled as the whole-game rules rule a game that ends
-//! there (the cycle repeating at its end). Text files are decoded first ([`decode`]).
+//! there (the cycle repeating at its end). A file is read through a cap and sniffed, and its
+//! text decoded, by [`input`]; the lines go out as a whole through [`output`].
 
 pub mod case;
-pub mod decode;
 pub mod episodes;
 pub mod files;
 pub mod formats;
 pub mod html;
+pub mod input;
+pub mod output;
 pub mod record;
+pub mod rule;
 pub mod summary;
 
 use qili::rules::RuleBook;
 use qili::{Move, Position};
 
 use record::{EpisodeLine, GameLine};
-use summary::Summary;
-
-/// One file scanned as `qili scan` scans it: the JSON lines it prints (the games with a
-/// repetition or an error; with `all`, every game), the errors it prints on standard error,
-/// and the file's part of the summary. The bindings scan a file at a time with it.
-pub struct FileScan {
-    pub lines: Vec<String>,
-    pub errors: Vec<formats::FileError>,
-    pub summary: Summary,
-}
-
-pub fn scan_one(
-    path: &std::path::Path,
-    format: formats::Format,
-    book: &RuleBook,
-    all: bool,
-) -> FileScan {
-    let read = formats::scan_file(path, format, book);
-    let mut summary = Summary {
-        files: 1,
-        ..Summary::default()
-    };
-    for e in &read.errors {
-        summary.error(&e.kind);
-    }
-    let mut lines = Vec::new();
-    for line in &read.lines {
-        summary.add(line);
-        if line.printed(all) {
-            lines.push(line.json());
-        }
-    }
-    FileScan {
-        lines,
-        errors: read.errors,
-        summary,
-    }
-}
+pub use rule::{scan_one, FileError, FileScan};
 
 /// Where a game came from and how its file was read.
 #[derive(Clone, Copy, Debug)]
@@ -76,13 +42,21 @@ pub fn scan_game(
     error: Option<String>,
     book: &RuleBook,
 ) -> GameLine {
-    let (found, judge_error) = match episodes::episodes(start, moves, book) {
-        Ok(e) => (e, None),
+    let (found, spent_at, judge_error) = match episodes::episodes(start, moves, book) {
+        Ok(e) => (e.found, e.spent_at, None),
         Err(e) => (
             Vec::new(),
+            None,
             Some(format!("the engine refused the game: {e}")),
         ),
     };
+    let budget = spent_at.map(|ply| {
+        format!(
+            "the game's budget ({} positions searched, MAX_GAME_WORK, or {} plies labelled, MAX_GAME_PLIES) ran out at the episode ending at ply {ply}: its unsearched plies are 未定 and the episodes after it unruled (undetermined)",
+            crate::bounds::thousands(episodes::MAX_GAME_WORK as usize),
+            crate::bounds::thousands(episodes::MAX_GAME_PLIES as usize)
+        )
+    });
     let ends_game = found
         .last()
         .is_some_and(|e| moves.len() - e.last <= episodes::GAP);
@@ -110,6 +84,7 @@ pub fn scan_game(
         episodes,
         recorded,
         termination,
+        budget,
         error: error
             .map(|e| format!("{}, game {}: {e}", source.file, source.game))
             .or(judge_error),

@@ -22,6 +22,9 @@ pub struct GameLine {
     /// How the record says the game ended (a GUI's adjudication, a referee's decision), and
     /// whether that agrees with the verdict of the episode the game ends in.
     pub termination: Option<Termination>,
+    /// Where the game's budget of positions ran out, if it did (written only then).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub budget: Option<String>,
     /// Why the main line stopped early (file, game, ply and why).
     pub error: Option<String>,
 }

@@ -24,6 +24,8 @@ pub struct Summary {
     /// verdict, and how many disagree.
     pub terminations_compared: usize,
     pub terminations_disagreeing: usize,
+    /// Games whose episodes ran out of their budget (MAX_GAME_WORK, MAX_GAME_PLIES).
+    pub games_over_budget: usize,
     /// Errors by kind (`unreadable file`, `unreadable game`, `bad move` …).
     pub errors: BTreeMap<String, usize>,
 }
@@ -54,6 +56,7 @@ impl Summary {
         if line.error.is_some() {
             *self.errors.entry("bad move".to_string()).or_default() += 1;
         }
+        self.games_over_budget += usize::from(line.budget.is_some());
     }
 
     /// Add the counts of another part of the scan (a partition of its files, scanned
@@ -100,8 +103,16 @@ impl Summary {
             .iter()
             .map(|(k, n)| format!("{k} {n}"))
             .collect();
+        let over_budget = if self.games_over_budget > 0 {
+            format!(
+                "; games whose budget ran out (MAX_GAME_WORK, MAX_GAME_PLIES) {}",
+                self.games_over_budget
+            )
+        } else {
+            String::new()
+        };
         format!(
-            "{} file(s), {} game(s) ({}), {} with a repetition ({} episode(s): {}); recorded results compared {}, disagreeing {}; terminations compared {}, disagreeing {}; errors: {}",
+            "{} file(s), {} game(s) ({}), {} with a repetition ({} episode(s): {}); recorded results compared {}, disagreeing {}; terminations compared {}, disagreeing {}{over_budget}; errors: {}",
             self.files,
             self.games,
             formats.join(", "),

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod attacks;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -32,6 +34,21 @@ pub fn corpus_dir() -> PathBuf {
     std::env::var_os("QILI_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus"))
+}
+
+/// Every case of that corpus with each of its published blocks (by index), the unit the
+/// data-driven suites make their trials of; a case is shared by its blocks' trials.
+pub fn corpus_blocks() -> Vec<(std::sync::Arc<qili_harness::case::Case>, usize)> {
+    let corpus =
+        qili_harness::corpus::load(&corpus_dir()).expect("the corpus directory is readable");
+    corpus
+        .cases
+        .into_iter()
+        .flat_map(|case| {
+            let case = std::sync::Arc::new(case);
+            (0..case.published.len()).map(move |block| (case.clone(), block))
+        })
+        .collect()
 }
 
 pub fn fixtures() -> PathBuf {
