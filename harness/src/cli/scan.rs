@@ -4,9 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
-use qili::notation::game::Game;
 use qili::rules::{RuleBook, RuleBookId};
 use rayon::prelude::*;
 
@@ -17,7 +15,8 @@ use crate::scan::formats::{self, Opened};
 use crate::scan::input::Refused;
 use crate::scan::output::{self, Output};
 use crate::scan::record::GameLine;
-use crate::scan::{self, summary::Summary, Source};
+use crate::scan::rule::{games_of, rule, Item, Job};
+use crate::scan::{self, summary::Summary};
 
 /// Files opened in parallel at a time (fewer when they are large, see [`BATCH_BYTES`]): their
 /// games are ruled and written in order before the next files are opened, so memory stays
@@ -55,10 +54,6 @@ fn batches(entries: &[Entry]) -> impl Iterator<Item = &[Entry]> {
     })
 }
 
-/// Games ruled in parallel at a time, across files: their lines are written in order before
-/// the next are ruled, so memory stays flat however many games a file has.
-const CHUNK: usize = 256;
-
 #[derive(clap::Args)]
 pub struct Args {
     /// Game files or directories (read recursively).
@@ -94,23 +89,6 @@ pub struct Args {
     pub episode: Option<usize>,
 }
 
-/// One game of a file, to be ruled.
-struct Job {
-    file: Arc<str>,
-    game: usize,
-    format: &'static str,
-    encoding: &'static str,
-    read: Result<Game, String>,
-}
-
-/// What a scan emits, in order.
-enum Item {
-    Line(Box<GameLine>),
-    /// A file or a game of it that could not be read: its kind (as the summary counts
-    /// them) and the message.
-    Error(&'static str, String),
-}
-
 /// Everything a scan writes, as the items come.
 struct Sink<'a> {
     args: &'a Args,
@@ -119,8 +97,6 @@ struct Sink<'a> {
     report: Option<scan::html::Report>,
     case: Option<String>,
     case_error: Option<String>,
-    /// Games read so far, at most [`MAX_SCAN_GAMES`].
-    games: usize,
 }
 
 impl Sink<'_> {
@@ -164,91 +140,6 @@ impl Sink<'_> {
     }
 }
 
-/// Rule `jobs` in parallel and emit their lines in order.
-fn rule(jobs: &mut Vec<Job>, book: &RuleBook, sink: &mut Sink<'_>) -> Result<(), CliError> {
-    let items: Vec<Item> = std::mem::take(jobs)
-        .into_par_iter()
-        .map(|j| {
-            let source = Source {
-                file: &j.file,
-                game: j.game,
-                format: j.format,
-                encoding: j.encoding,
-            };
-            match j.read {
-                Ok(g) => Item::Line(Box::new(scan::scan_game(
-                    source,
-                    g.headers,
-                    &g.start,
-                    &g.moves,
-                    g.error.as_ref().map(ToString::to_string),
-                    book,
-                ))),
-                Err(e) => Item::Error(
-                    "unreadable game",
-                    format!("{}, game {}: {e}", j.file, j.game),
-                ),
-            }
-        })
-        .collect();
-    for item in items {
-        sink.emit(item)?;
-    }
-    Ok(())
-}
-
-/// The games of an opened file, ruled chunk by chunk (after the `jobs` already waiting); a
-/// file without any is an error of its own. `Some(where)` when the scan's budget
-/// ([`MAX_SCAN_GAMES`]) is spent at the game `where` names, which is not read.
-fn games_of(
-    opened: Opened,
-    jobs: &mut Vec<Job>,
-    book: &RuleBook,
-    sink: &mut Sink<'_>,
-) -> Result<Option<String>, CliError> {
-    let file: Arc<str> = Arc::from(opened.name.as_str());
-    let (format, encoding) = (opened.format, opened.encoding);
-    let mut count = 0;
-    let read = opened.each_piece(|piece| {
-        let games = match piece {
-            Ok(g) => g,
-            Err(r) => return sink.emit(Item::Error(r.kind, r.message)).map_err(Some),
-        };
-        for read in games {
-            if sink.games == MAX_SCAN_GAMES {
-                // `None`: the scan's budget is spent at this game.
-                return Err(None);
-            }
-            sink.games += 1;
-            count += 1;
-            jobs.push(Job {
-                file: file.clone(),
-                game: count,
-                format: format.name(),
-                encoding,
-                read,
-            });
-            if jobs.len() >= CHUNK {
-                rule(jobs, book, sink).map_err(Some)?;
-            }
-        }
-        Ok(())
-    });
-    match read {
-        Ok(()) => {}
-        Err(Some(e)) => return Err(e),
-        Err(None) => return Ok(Some(format!("{file}, game {}", count + 1))),
-    }
-    if count == 0 {
-        rule(jobs, book, sink)?;
-        sink.emit(Item::Error(
-            "no game",
-            format!("{file}: no game in it, read as {}", format.name()),
-        ))?;
-    }
-    Ok(None)
-}
-
 pub fn main(args: Args) -> CliResult {
     if let Some(id) = &args.case {
         check_case_id(id)?;
@@ -286,10 +177,10 @@ pub fn main(args: Args) -> CliResult {
         },
         case: None,
         case_error: None,
-        games: 0,
     };
     let mut jobs: Vec<Job> = Vec::new();
     let mut seen = 0;
+    let mut left = MAX_SCAN_GAMES;
     'files: for batch in batches(&entries) {
         let opened: Vec<Option<Result<Opened, Refused>>> = batch
             .par_iter()
@@ -318,12 +209,11 @@ pub fn main(args: Args) -> CliResult {
                 }
                 (_, Some(Ok(o))) => {
                     sink.summary.files += 1;
-                    if let Some(at) = games_of(o, &mut jobs, &book, &mut sink)? {
-                        rule(&mut jobs, &book, &mut sink)?;
-                        sink.emit(Item::Error(
-                            "not read, the scan's budget spent (MAX_SCAN_GAMES)",
-                            budget_spent(&at, entries.len() - seen),
-                        ))?;
+                    let files_left = entries.len() - seen;
+                    let mut emit = |i| sink.emit(i);
+                    let spent = games_of(o, &mut jobs, &book, &mut left, files_left, &mut emit)?;
+                    if let Some(said) = spent {
+                        sink.emit(said)?;
                         break 'files;
                     }
                 }
@@ -331,7 +221,7 @@ pub fn main(args: Args) -> CliResult {
             }
         }
     }
-    rule(&mut jobs, &book, &mut sink)?;
+    rule(&mut jobs, &book, &mut |i| sink.emit(i))?;
     let Sink {
         out,
         summary,
@@ -369,22 +259,6 @@ pub fn main(args: Args) -> CliResult {
         eprintln!("wrote the case skeleton {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Where the scan stopped reading, for the game `at` names, with `files_left` files after its
-/// file not opened.
-fn budget_spent(at: &str, files_left: usize) -> String {
-    format!(
-        "{at}: the scan has read {} games, the most one scan reads (MAX_SCAN_GAMES): this game{} are not read; scan them separately",
-        crate::bounds::thousands(MAX_SCAN_GAMES),
-        match files_left {
-            0 => " and the rest of its file".to_string(),
-            n => format!(
-                ", the rest of its file and the {} file(s) after it",
-                crate::bounds::thousands(n)
-            ),
-        }
-    )
 }
 
 /// A case id as the corpus has them (lower-case ASCII letters and digits joined by single
