@@ -226,45 +226,65 @@ impl Searcher {
             List::Tactical
         };
         for m in self.caches.lists.get(&p, list) {
-            let c = p.piece_at(m.to);
-            let u = p.play_unchecked(m);
-            let checks = p.in_check();
-            let taken = c.map(|c| ledger.capture(c, m.to, false));
-            let counts = Counts {
-                counter: false,
-                behind: taken.is_some_and(Ledger::is_loss),
-                takes: taken.is_some_and(|l| l != ledger),
-            };
-            let next = ctx.successor(m, c.is_some(), checks, counts);
-            if let Some(Next::Ends) = next {
-                out.push(GainLine {
-                    score: stand,
-                    line: vec![m],
-                });
-            } else if let Some(Next::On(t, b)) = next {
-                let l = match c {
-                    Some(c) => ledger.capture(c, m.to, false),
-                    None => ledger,
-                };
-                self.path.clear();
-                self.path.push(pos.hash());
-                let node = Node {
-                    in_check: checks,
-                    attacker,
-                    ledger: l,
-                    tracked: t,
-                    base: b,
-                    ply: 2,
-                    took: false,
-                };
-                let mut sub = Vec::new();
-                let v = self.node(search, &mut p, node, &[], window, &mut sub);
-                let mut line = vec![m];
-                line.extend(sub);
-                out.push(GainLine { score: v, line });
-            }
-            p.undo(m, u);
+            out.extend(self.reply(search, &ctx, pos, &mut p, ledger, m, window));
         }
         out
+    }
+
+    /// The defender's answer `m` to the attacker's first move, played on `p` (the position
+    /// after that move, left as it was), with the outcome it leads to, if it goes on with the
+    /// segment; `pos` is the position before the first move.
+    #[allow(clippy::too_many_arguments)]
+    fn reply(
+        &mut self,
+        search: Search,
+        ctx: &Context,
+        pos: &Position,
+        p: &mut Position,
+        ledger: Ledger,
+        m: Move,
+        window: (i32, i32),
+    ) -> Option<GainLine> {
+        let c = p.piece_at(m.to);
+        let u = p.play_unchecked(m);
+        let checks = p.in_check();
+        let taken = c.map(|c| ledger.capture(c, m.to, false));
+        let counts = Counts {
+            counter: false,
+            behind: taken.is_some_and(Ledger::is_loss),
+            takes: taken.is_some_and(|l| l != ledger),
+        };
+        let next = ctx.successor(m, c.is_some(), checks, counts);
+        let reply = if let Some(Next::Ends) = next {
+            Some(GainLine {
+                score: ctx.stand,
+                line: vec![m],
+            })
+        } else if let Some(Next::On(t, b)) = next {
+            let l = match c {
+                Some(c) => ledger.capture(c, m.to, false),
+                None => ledger,
+            };
+            self.path.clear();
+            self.path.push(pos.hash());
+            let node = Node {
+                in_check: checks,
+                attacker: pos.turn(),
+                ledger: l,
+                tracked: t,
+                base: b,
+                ply: 2,
+                took: false,
+            };
+            let mut sub = Vec::new();
+            let v = self.node(search, p, node, &[], window, &mut sub);
+            let mut line = vec![m];
+            line.extend(sub);
+            Some(GainLine { score: v, line })
+        } else {
+            None
+        };
+        p.undo(m, u);
+        reply
     }
 }

@@ -1,6 +1,6 @@
 //! The segment (片段) searched: alpha-beta over captures, checks and answers to check.
 
-use super::cache::List;
+use super::cache::{List, MoveLists};
 use super::standing::{abandoned, laid_open_guard, wins_by_itself};
 use super::{Search, Searcher, Terms, INF, MATE, ORDER_PLIES};
 use crate::analysis::material::Ledger;
@@ -149,8 +149,8 @@ impl Searcher {
         pos: &mut Position,
         node: &Node,
         standing: &[Move],
-        mut moves: std::ops::Range<usize>,
-        (mut alpha, mut beta): (i32, i32),
+        moves: std::ops::Range<usize>,
+        window: (i32, i32),
         pv: &mut Vec<Move>,
     ) -> i32 {
         let maximizing = pos.turn() == node.attacker;
@@ -158,40 +158,13 @@ impl Searcher {
         let stand = node.stand();
         // Only a node searched with a window wider than a null window can be on the line
         // shown: a null window only ever tells on which side of a bound the outcome lies.
-        let shown = beta - alpha > 1;
-        // Out of check the side to move may stop: what it has is where its outcome starts.
-        let mut best = if in_check {
-            if maximizing {
-                -INF
-            } else {
-                INF
-            }
-        } else {
-            if maximizing {
-                alpha = alpha.max(stand);
-            } else {
-                beta = beta.min(stand);
-            }
-            stand
-        };
+        let shown = window.1 - window.0 > 1;
+        let mut out = Outcome::open(in_check, maximizing, stand, window);
         // Out of check the moves are the tactical ones, captures first: the checks that capture
         // nothing come after them in the same order, and are made only if no capture cuts the
         // search off.
-        let mut quiet = !in_check && quiet_checks(node, maximizing);
-        // The defender's captures that stand before each attacker move (see the module docs):
-        // they do not answer the attacker's capture, unless it lays them open (`abandoned`) or
-        // the line began with a check (`counter` below).
-        let next_standing = if maximizing && !in_check {
-            self.caches.lists.get(pos, List::Standing)
-        } else {
-            Vec::new()
-        };
-        // The attacker's pieces that back up the capture: taking one of them is part of the
-        // exchange (图25), not a threat of the defender's own.
-        let supporters = match node.tracked {
-            Some(t) if !maximizing => pos.attackers(t, node.attacker),
-            _ => Vec::new(),
-        };
+        let quiet = !in_check && quiet_checks(node, maximizing);
+        let (next_standing, supporters) = self.around(pos, node, maximizing);
         let ctx = Context {
             maximizing,
             in_check,
@@ -202,37 +175,9 @@ impl Searcher {
             supporters: &supporters,
             even_counts: even_counts(&s.frame.terms),
         };
-        // In check the answers most likely to hold are tried first (`answer_order`); equal
-        // outcomes are still settled in the canonical order (see `tie` below), so the order
-        // changes how soon the search ends, not what it finds.
-        let ordered =
-            if in_check && moves.len() > 1 && node.ply + ORDER_PLIES < self.limits.gain_plies {
-                Some(self.answer_order(pos, moves.clone(), true))
-            } else {
-                None
-            };
-        let mut tried = 0;
-        // Where the canonical index of a move in `moves` starts (the quiet checks follow the
-        // captures).
-        let (mut start, mut offset) = (moves.start, 0);
-        let mut best_index = usize::MAX;
-        loop {
-            let next = match &ordered {
-                Some(o) => o.get(tried).copied(),
-                None => moves.next(),
-            };
-            tried += 1;
-            let Some(i) = next else {
-                if quiet {
-                    quiet = false;
-                    offset += moves.end - start;
-                    moves = self.caches.lists.range(pos, List::QuietChecks);
-                    start = moves.start;
-                    continue;
-                }
-                break;
-            };
-            let canonical = offset + i - start;
+        let ordered = self.reordered(pos, node, &moves);
+        let mut order = ChildOrder::new(moves, ordered, quiet);
+        while let Some((i, canonical)) = order.next(&mut self.caches.lists, pos) {
             let m = self.caches.lists.moves[i];
             let Some(child) = self.child(s, pos, node, &ctx, m, &next_standing) else {
                 continue;
@@ -241,30 +186,21 @@ impl Searcher {
             // a tie with the best so far: it is searched with the window opened by one on that
             // side, so that an equal outcome shows as exactly equal rather than as a bound.
             // Only where the line can be shown (`shown`).
-            let tie = shown
-                && ordered.is_some()
-                && canonical < best_index
-                && if maximizing {
-                    alpha == best
-                } else {
-                    beta == best
-                };
-            let window = match (tie, maximizing) {
-                (true, true) => (alpha - 1, beta),
-                (true, false) => (alpha, beta + 1),
-                (false, _) => (alpha, beta),
-            };
+            let tie =
+                shown && order.reordered() && canonical < out.index && out.at_bound(maximizing);
             let mut sub = Vec::new();
             let standing = child.unguarded.as_deref().unwrap_or(&next_standing);
             let v = if child.ends {
                 stand
             } else {
+                let window = out.window(tie, maximizing);
                 self.node(s, pos, child.node, standing, window, &mut sub)
             };
             pos.undo(m, child.undo);
             // On equal outcomes the first in the canonical order is kept, except that the
             // attacker prefers to stop and the defender to take back: the main line then shows
             // what is really won.
+            let best = out.best;
             let better = if maximizing {
                 v > best
             } else {
@@ -272,22 +208,60 @@ impl Searcher {
                     || (v == best && child.captures && child.node.base.is_none() && pv.is_empty())
             } || (tie && v == best);
             if better {
-                best_index = canonical;
-                best = v;
+                out.index = canonical;
+                out.best = v;
                 pv.clear();
                 pv.push(m);
                 pv.extend(sub);
             }
-            if maximizing {
-                alpha = alpha.max(v);
-            } else {
-                beta = beta.min(v);
-            }
-            if alpha >= beta || self.exhausted() {
+            out.narrow(v, maximizing);
+            if out.alpha >= out.beta || self.exhausted() {
                 break;
             }
         }
-        best
+        out.best
+    }
+
+    /// What the children of a node are weighed against: the defender's captures that stand
+    /// before each attacker move, and the attacker's pieces that back up the capture.
+    fn around(
+        &mut self,
+        pos: &Position,
+        node: &Node,
+        maximizing: bool,
+    ) -> (Vec<Move>, Vec<Square>) {
+        // The defender's captures that stand before each attacker move (see the module docs):
+        // they do not answer the attacker's capture, unless it lays them open (`abandoned`) or
+        // the line began with a check (`counter` in `child`).
+        let next_standing = if maximizing && !node.in_check {
+            self.caches.lists.get(pos, List::Standing)
+        } else {
+            Vec::new()
+        };
+        // The attacker's pieces that back up the capture: taking one of them is part of the
+        // exchange (图25), not a threat of the defender's own.
+        let supporters = match node.tracked {
+            Some(t) if !maximizing => pos.attackers(t, node.attacker),
+            _ => Vec::new(),
+        };
+        (next_standing, supporters)
+    }
+
+    /// In check the answers most likely to hold are tried first (`answer_order`), where the
+    /// line has room enough for it to pay; equal outcomes are still settled in the canonical
+    /// order (see `tie` in `children`), so the order changes how soon the search ends, not
+    /// what it finds.
+    fn reordered(
+        &mut self,
+        pos: &mut Position,
+        node: &Node,
+        moves: &std::ops::Range<usize>,
+    ) -> Option<Vec<usize>> {
+        if node.in_check && moves.len() > 1 && node.ply + ORDER_PLIES < self.limits.gain_plies {
+            Some(self.answer_order(pos, moves.clone(), true))
+        } else {
+            None
+        }
     }
 
     /// `m` played, with the node after it, if `m` goes on with the segment (else `pos` is
@@ -566,4 +540,127 @@ pub(super) enum Next {
 /// an offered piece loses (24.4, 24.5), where every piece given counts.
 pub(super) fn even_counts(t: &Terms) -> bool {
     t.laid_open.is_some() || t.offer_taken
+}
+
+/// The outcome of a node's children so far: the best, the canonical index of the move that
+/// gave it, and the window narrowed by what has been found.
+struct Outcome {
+    best: i32,
+    index: usize,
+    alpha: i32,
+    beta: i32,
+}
+
+impl Outcome {
+    /// Before any child: in check nothing (every answer must be tried); out of check the side
+    /// to move may stop, so what it has is where its outcome starts.
+    fn open(
+        in_check: bool,
+        maximizing: bool,
+        stand: i32,
+        (mut alpha, mut beta): (i32, i32),
+    ) -> Outcome {
+        let best = if in_check {
+            if maximizing {
+                -INF
+            } else {
+                INF
+            }
+        } else {
+            if maximizing {
+                alpha = alpha.max(stand);
+            } else {
+                beta = beta.min(stand);
+            }
+            stand
+        };
+        Outcome {
+            best,
+            index: usize::MAX,
+            alpha,
+            beta,
+        }
+    }
+
+    /// Whether the best so far is the bound of the window on the side to move's side.
+    fn at_bound(&self, maximizing: bool) -> bool {
+        if maximizing {
+            self.alpha == self.best
+        } else {
+            self.beta == self.best
+        }
+    }
+
+    /// The window to search the next child with: opened by one on the side to move's side
+    /// when it may win a tie (see [`Searcher::children`]).
+    fn window(&self, tie: bool, maximizing: bool) -> (i32, i32) {
+        match (tie, maximizing) {
+            (true, true) => (self.alpha - 1, self.beta),
+            (true, false) => (self.alpha, self.beta + 1),
+            (false, _) => (self.alpha, self.beta),
+        }
+    }
+
+    /// The window narrowed by a child's outcome `v`.
+    fn narrow(&mut self, v: i32, maximizing: bool) {
+        if maximizing {
+            self.alpha = self.alpha.max(v);
+        } else {
+            self.beta = self.beta.min(v);
+        }
+    }
+}
+
+/// The order a node's children are tried in, as indices into [`MoveLists::moves`] with each
+/// one's canonical index: the answers to check as [`Searcher::answer_order`] put them, or the
+/// moves in their canonical order, then (if they may) the quiet checks after the captures.
+struct ChildOrder {
+    moves: std::ops::Range<usize>,
+    ordered: Option<Vec<usize>>,
+    quiet: bool,
+    tried: usize,
+    /// Where the canonical index of a move in `moves` starts (the quiet checks follow the
+    /// captures).
+    start: usize,
+    offset: usize,
+}
+
+impl ChildOrder {
+    fn new(moves: std::ops::Range<usize>, ordered: Option<Vec<usize>>, quiet: bool) -> ChildOrder {
+        ChildOrder {
+            start: moves.start,
+            moves,
+            ordered,
+            quiet,
+            tried: 0,
+            offset: 0,
+        }
+    }
+
+    /// Whether the answers were reordered.
+    fn reordered(&self) -> bool {
+        self.ordered.is_some()
+    }
+
+    /// The next child: its index in `lists.moves` and its canonical index.
+    fn next(&mut self, lists: &mut MoveLists, pos: &Position) -> Option<(usize, usize)> {
+        loop {
+            let next = match &self.ordered {
+                Some(o) => o.get(self.tried).copied(),
+                None => self.moves.next(),
+            };
+            self.tried += 1;
+            let Some(i) = next else {
+                if self.quiet {
+                    self.quiet = false;
+                    self.offset += self.moves.end - self.start;
+                    self.moves = lists.range(pos, List::QuietChecks);
+                    self.start = self.moves.start;
+                    continue;
+                }
+                return None;
+            };
+            return Some((i, self.offset + i - self.start));
+        }
+    }
 }
