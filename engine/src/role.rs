@@ -141,6 +141,20 @@ impl Role {
         }
     }
 
+    /// The English name machine-readable output writes (`king`, `advisor`, `elephant`, `horse`,
+    /// `rook`, `cannon`, `pawn`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::King => "king",
+            Role::Advisor => "advisor",
+            Role::Elephant => "elephant",
+            Role::Horse => "horse",
+            Role::Rook => "rook",
+            Role::Cannon => "cannon",
+            Role::Pawn => "pawn",
+        }
+    }
+
     /// How many of this role a side has in the standard set.
     pub const fn standard_count(self) -> usize {
         match self {
@@ -153,15 +167,6 @@ impl Role {
 
 impl fmt::Display for Role {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = match self {
-            Role::King => "king",
-            Role::Advisor => "advisor",
-            Role::Elephant => "elephant",
-            Role::Horse => "horse",
-            Role::Rook => "rook",
-            Role::Cannon => "cannon",
-            Role::Pawn => "pawn",
-        };
-        f.write_str(s)
+        f.write_str(self.name())
     }
 }

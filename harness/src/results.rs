@@ -21,8 +21,9 @@ use crate::view::anchor;
 /// Bump when the shape of `results.json` changes (README.md, "results.json", lists the
 /// versions). 2: `rule_books`, the verdicts under each rule book; 3: a published verdict may be
 /// absent (null); 6: totals named for what they count; 7: `engines`, the conformance table;
-/// 8: `disputes`, the rulings given at events beside qili's, and the `game` provenance.
-pub const SCHEMA_VERSION: u32 = 8;
+/// 8: `disputes`, the rulings given at events beside qili's, and the `game` provenance; 9: typed
+/// pieces (`side`, `kind`, `square`, `chinese`) and English names beside the Chinese labels.
+pub const SCHEMA_VERSION: u32 = 9;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Results {
@@ -379,7 +380,11 @@ pub struct PlyResult {
     /// The source did not print this move: why it was added.
     pub added: Option<String>,
     pub published: Option<String>,
+    /// The published label's English name (`check`, `mate_threat` …).
+    pub published_name: Option<&'static str>,
     pub engine: Option<String>,
+    /// The engine's label's English name.
+    pub engine_name: Option<&'static str>,
     /// The move as the engine writes it in Chinese.
     pub engine_chinese: Option<String>,
     pub status: PlyStatus,
@@ -456,7 +461,9 @@ fn edition_result(run: &EditionRun) -> EditionResult {
                 loose: m.loose.clone(),
                 added: m.added.clone(),
                 published: m.label.map(|l| l.chinese().to_string()),
+                published_name: m.label.map(Label::name),
                 engine: engine_label.map(|l| l.chinese().to_string()),
+                engine_name: engine_label.map(Label::name),
                 engine_chinese: engine_ply.map(|p| p.chinese.clone()),
                 status,
                 judged: engine_ply.is_some_and(|p| p.judged),

@@ -50,12 +50,23 @@ fn judge_json_has_the_documented_shape() {
         assert_eq!(p["ply"], i + 1);
         assert_eq!(p["side"], if i % 2 == 0 { "red" } else { "black" });
         let label = p["label"].as_str().unwrap();
-        assert!(qili::rules::Label::from_chinese(label).is_some(), "{label}");
+        let label = qili::rules::Label::from_chinese(label).unwrap_or_else(|| panic!("{label}"));
+        assert_eq!(p["label_name"], label.name(), "the English name beside 将");
         assert!(p["chinese"].is_string());
         assert!(p["evidence"]["text"].is_string());
         assert!(p["evidence"]["clause"].is_string());
         assert_eq!(p["judged"], true);
     }
+    // 将 then 闲 by name; the checking rook typed as side, kind and square, its Chinese beside.
+    let names: Vec<&str> = plies
+        .iter()
+        .map(|p| p["label_name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["check", "idle", "check", "idle"]);
+    assert_eq!(
+        plies[0]["evidence"]["facts"]["checkers"],
+        serde_json::json!([{"side": "red", "kind": "rook", "square": "e0", "chinese": "红车(e0)"}])
+    );
     assert_eq!(v["moves"], 4);
     let cycle = &v["cycle"];
     assert_eq!(cycle["rule"], "repetition");
@@ -71,6 +82,42 @@ fn judge_json_has_the_documented_shape() {
     assert!(
         v["draw_claim"].is_null(),
         "the 2011 book has no natural limit"
+    );
+}
+
+/// A chase's threat in JSON: its pieces typed, its way and the target's protection by their
+/// English names beside the Chinese (参考 2011 图3: a rook on a rootless horse).
+#[test]
+fn judge_json_types_a_chase() {
+    let v = judge_json(
+        &[
+            "judge",
+            "--fen",
+            "5a3/5k3/4P4/p7p/9/8P/P8/4B4/2nRA2r1/2BAK4 w",
+            "--moves",
+            "e2g0 h1g1 g0e2 g1h1",
+        ],
+        None,
+    );
+    assert_eq!(v["schema_version"], 9);
+    let p = &v["plies"][0];
+    assert_eq!(
+        (&p["label"], &p["label_name"]),
+        (&"捉".into(), &"chase".into())
+    );
+    let t = &p["evidence"]["facts"]["threats"][0];
+    assert_eq!(t["kind"], "直接吃子");
+    assert_eq!(t["kind_name"], "direct");
+    assert_eq!(t["rootedness_name"], "rootless");
+    assert_eq!(
+        t["attacker"],
+        serde_json::json!({"side": "red", "kind": "rook", "square": "d1", "chinese": "红车(d1)"})
+    );
+    assert_eq!(t["target"]["kind"], "horse");
+    assert_eq!(t["target"]["side"], "black");
+    assert_eq!(
+        v["plies"][1]["evidence"]["facts"]["threats"][0]["kind_name"],
+        "by_checks"
     );
 }
 

@@ -212,7 +212,7 @@ fn the_command_line_reports_a_broken_adapter_and_finishes_the_run() {
     assert!(engines.contains("## Timings"), "{engines}");
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("results.json")).unwrap()).unwrap();
-    assert_eq!(json["schema_version"], 8);
+    assert_eq!(json["schema_version"], 9);
     assert_eq!(json["engines"]["engines"][1]["name"], "broken");
     let html = std::fs::read_to_string(out.join("report.html")).unwrap();
     assert!(html.contains("broken: failed"), "per-case cells");

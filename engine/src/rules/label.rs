@@ -57,6 +57,27 @@ impl Label {
         }
     }
 
+    /// The English name machine-readable output writes beside the character: `check`,
+    /// `mate_threat`, `chase`, `exchange`, `offer`, `block`, `follow`, `idle`, `undetermined`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Label::Check => "check",
+            Label::MateThreat => "mate_threat",
+            Label::Chase => "chase",
+            Label::Exchange => "exchange",
+            Label::Offer => "offer",
+            Label::Block => "block",
+            Label::Follow => "follow",
+            Label::Idle => "idle",
+            Label::Undetermined => "undetermined",
+        }
+    }
+
+    /// A label by its English [`name`](Label::name).
+    pub fn from_name(name: &str) -> Option<Label> {
+        Label::ALL.into_iter().find(|l| l.name() == name)
+    }
+
     /// Read a label in either script (将/將, 杀/殺, 兑/兌, 献/獻, 拦/攔, 闲/閑/閒).
     pub fn from_chinese(text: &str) -> Option<Label> {
         Some(match text.trim() {
@@ -134,6 +155,17 @@ impl ChaseKind {
             ChaseKind::ByExchange => "完整交换",
         }
     }
+
+    /// The English name machine-readable output writes: `direct`, `joint`, `by_checks`,
+    /// `by_exchange`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ChaseKind::Direct => "direct",
+            ChaseKind::Joint => "joint",
+            ChaseKind::ByChecks => "by_checks",
+            ChaseKind::ByExchange => "by_exchange",
+        }
+    }
 }
 
 /// Why the target may be won: the protection it lacks.
@@ -154,6 +186,15 @@ impl Rootedness {
             Rootedness::Rootless => "无根子",
             Rootedness::ShortRooted => "少根子",
             Rootedness::Rooted => "有根子",
+        }
+    }
+
+    /// `rootless`, `short_rooted`, `rooted`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rootedness::Rootless => "rootless",
+            Rootedness::ShortRooted => "short_rooted",
+            Rootedness::Rooted => "rooted",
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The rulings as JSON-shaped data (the `serde` feature): labels, verdicts and classes by their
-//! names, pieces as a referee reads them (红车(d4)), moves in ICCS, the evidence with its typed
-//! facts. `qili judge --json` and the corpus report's `results.json` are these shapes.
+//! names (the Chinese beside the English), pieces as `{side, kind, square}` with the name a
+//! referee reads (红车(d4)), moves in ICCS, the evidence with its typed facts. `qili judge --json` and the corpus report's `results.json` are these shapes.
 
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
@@ -24,9 +24,16 @@ impl Serialize for Iccs<'_> {
     }
 }
 
+/// `side` (`red`, `black`), `kind` (`king`, `advisor`, `elephant`, `horse`, `rook`, `cannon`,
+/// `pawn`), `square` (ICCS), `chinese` (红车(d4)).
 impl Serialize for Placed {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        let mut m = s.serialize_struct("Placed", 4)?;
+        m.serialize_field("side", self.piece.color.name())?;
+        m.serialize_field("kind", self.piece.role.name())?;
+        m.serialize_field("square", &self.square.to_string())?;
+        m.serialize_field("chinese", &self.to_string())?;
+        m.end()
     }
 }
 
@@ -57,15 +64,18 @@ impl Serialize for Kept {
     }
 }
 
-/// `kind`, `attacker`, `target`, `rootedness`, `line` always; `attackers`, and `held_by`,
+/// `kind` and `kind_name`, `attacker`, `target`, `rootedness` and `rootedness_name`, `line`
+/// always; `attackers`, and `held_by`,
 /// `kept`, `freed` (ICCS, from the position before the move) where they apply.
 impl Serialize for Threat {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(None)?;
         m.serialize_entry("kind", &self.kind)?;
+        m.serialize_entry("kind_name", self.kind.name())?;
         m.serialize_entry("attacker", &self.attacker)?;
         m.serialize_entry("target", &self.target)?;
         m.serialize_entry("rootedness", &self.rootedness)?;
+        m.serialize_entry("rootedness_name", self.rootedness.name())?;
         m.serialize_entry("line", &Iccs(&self.line))?;
         m.serialize_entry("attackers", &self.attackers)?;
         if let Some(h) = &self.held_by {
@@ -192,6 +202,7 @@ impl Serialize for Facts {
                     Spent::Shared(n) => m.serialize_entry("shared_nodes", n)?,
                 }
                 m.serialize_entry("so_far", so_far)?;
+                m.serialize_entry("so_far_name", so_far.name())?;
                 m.serialize_entry("facts", facts)?;
             }
         }
@@ -214,15 +225,17 @@ impl Serialize for Evidence {
     }
 }
 
-/// `ply`, `side`, `iccs`, `chinese`, `label`, `judged`, `evidence`.
+/// `ply`, `side`, `iccs`, `chinese`, `label` (将 …), `label_name` (`check` …), `judged`,
+/// `evidence`.
 impl Serialize for PlyRuling {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_struct("PlyRuling", 7)?;
+        let mut m = s.serialize_struct("PlyRuling", 8)?;
         m.serialize_field("ply", &self.ply)?;
         m.serialize_field("side", self.side.name())?;
         m.serialize_field("iccs", &self.mv.to_string())?;
         m.serialize_field("chinese", &self.chinese)?;
         m.serialize_field("label", &self.label)?;
+        m.serialize_field("label_name", self.label.name())?;
         m.serialize_field("judged", &self.judged)?;
         m.serialize_field("evidence", &self.evidence)?;
         m.end()

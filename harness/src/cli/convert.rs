@@ -37,6 +37,13 @@ pub struct Args {
 }
 
 pub fn main(args: Args) -> CliResult {
+    super::emit(convert(&args)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What `qili convert` prints for `args`: the moves in the target notation (space-separated),
+/// or the position as FEN or binit.
+pub fn convert(args: &Args) -> Result<String, CliError> {
     let pos = args.position.position(Some(Color::Red))?;
     let played = match &args.moves {
         Some(moves) => input::moves(&pos, moves)?,
@@ -52,8 +59,7 @@ pub fn main(args: Args) -> CliResult {
             }
             _ => fen::write(&last),
         };
-        super::emit(text);
-        return Ok(ExitCode::SUCCESS);
+        return Ok(text);
     }
     if args.moves.is_none() {
         if args.position.binit.is_none() {
@@ -62,8 +68,7 @@ pub fn main(args: Args) -> CliResult {
                     .into(),
             ));
         }
-        super::emit(fen::write(&pos));
-        return Ok(ExitCode::SUCCESS);
+        return Ok(fen::write(&pos));
     }
     let out: Vec<String> = played
         .into_iter()
@@ -74,6 +79,5 @@ pub fn main(args: Args) -> CliResult {
             Target::Iccs | Target::Fen | Target::Binit => m.to_string(),
         })
         .collect();
-    super::emit(out.join(" "));
-    Ok(ExitCode::SUCCESS)
+    Ok(out.join(" "))
 }

@@ -107,7 +107,41 @@ pub fn text(ruling: &Ruling) -> String {
     s
 }
 
-pub fn main(args: Args) -> CliResult {
+/// A ruling with what it was asked about: the start, how many moves, the game record they came
+/// from. What `qili judge` prints, and what the bindings return.
+pub struct Judged {
+    pub ruling: Ruling,
+    pub start: qili::Position,
+    pub moves: usize,
+    pub record: Option<record::Record>,
+}
+
+impl Judged {
+    /// The JSON object `qili judge --json` prints.
+    pub fn json(&self) -> String {
+        json(
+            &self.ruling,
+            &fen::write(&self.start),
+            self.moves,
+            self.record.as_ref(),
+        )
+    }
+
+    /// The table `qili judge` prints (after the record's line, when there is one).
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        if let Some(g) = &self.record {
+            out.push_str(&g.line());
+            out.push('\n');
+        }
+        out.push_str(text(&self.ruling).trim_end());
+        out
+    }
+}
+
+/// Rule what `args` give: a position and moves, or a game record. The error is the message
+/// the command line prints after `error: `.
+pub fn rule(args: &Args) -> Result<Judged, CliError> {
     let book = RuleBook::get(args.rules);
     let game::GivenGame {
         start,
@@ -125,21 +159,20 @@ pub fn main(args: Args) -> CliResult {
     }))
     .map_err(|_| CliError("internal error: the engine panicked on these moves".into()))?
     .map_err(|e| CliError(format!("{source}: {e}")))?;
-    if args.json {
-        super::emit(json(
-            &ruling,
-            &fen::write(&start),
-            moves.len(),
-            game.as_ref(),
-        ));
+    Ok(Judged {
+        ruling,
+        start,
+        moves: moves.len(),
+        record: game,
+    })
+}
+
+pub fn main(args: Args) -> CliResult {
+    let judged = rule(&args)?;
+    super::emit(if args.json {
+        judged.json()
     } else {
-        let mut out = String::new();
-        if let Some(g) = &game {
-            out.push_str(&g.line());
-            out.push('\n');
-        }
-        out.push_str(text(&ruling).trim_end());
-        super::emit(out);
-    }
+        judged.text()
+    });
     Ok(ExitCode::SUCCESS)
 }

@@ -196,23 +196,56 @@ fn text(game: &Game, next: &[NextMove], book: RuleBookId) -> String {
     s
 }
 
-pub fn main(args: Args) -> CliResult {
+/// The next moves of the game `args` give, with what they were asked about. What `qili moves`
+/// prints, and what the bindings return.
+pub struct Listed {
+    pub game: Game,
+    pub next: Vec<NextMove>,
+    pub rules: RuleBookId,
+    pub record: Option<record::Record>,
+}
+
+impl Listed {
+    /// The JSON object `qili moves --json` prints.
+    pub fn json(&self) -> String {
+        json(&self.game, &self.next, self.rules, self.record.as_ref())
+    }
+
+    /// The table `qili moves` prints (after the record's line, when there is one).
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        if let Some(g) = &self.record {
+            out.push_str(&g.line());
+            out.push('\n');
+        }
+        out.push_str(text(&self.game, &self.next, self.rules).trim_end());
+        out
+    }
+}
+
+/// Every legal next move of the game `args` give, with its consequence. The error is the
+/// message the command line prints after `error: `.
+pub fn list(args: &Args) -> Result<Listed, CliError> {
     let book = RuleBook::get(args.rules);
     let given = args.game.read(true)?;
     let game = Game::from_moves(given.start, &given.moves)
         .map_err(|e| CliError(format!("{}: {e}", given.source)))?;
     let next = catch_unwind(AssertUnwindSafe(|| next_moves(&game, &book)))
         .map_err(|_| CliError("internal error: the engine panicked on these moves".into()))?;
-    if args.json {
-        super::emit(json(&game, &next, args.rules, given.record.as_ref()));
+    Ok(Listed {
+        game,
+        next,
+        rules: args.rules,
+        record: given.record,
+    })
+}
+
+pub fn main(args: Args) -> CliResult {
+    let listed = list(&args)?;
+    super::emit(if args.json {
+        listed.json()
     } else {
-        let mut out = String::new();
-        if let Some(g) = &given.record {
-            out.push_str(&g.line());
-            out.push('\n');
-        }
-        out.push_str(text(&game, &next, args.rules).trim_end());
-        super::emit(out);
-    }
+        listed.text()
+    });
     Ok(ExitCode::SUCCESS)
 }

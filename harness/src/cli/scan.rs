@@ -4,9 +4,7 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
 
-use qili::notation::game::Game;
 use qili::rules::{RuleBook, RuleBookId};
 use rayon::prelude::*;
 
@@ -17,7 +15,8 @@ use crate::scan::formats::{self, Opened};
 use crate::scan::input::Refused;
 use crate::scan::output::{self, Output};
 use crate::scan::record::GameLine;
-use crate::scan::{self, summary::Summary, Source};
+use crate::scan::rule::{games_of, rule, Item, Job};
+use crate::scan::{self, summary::Summary};
 
 /// Files opened in parallel at a time (fewer when they are large, see [`BATCH_BYTES`]): their
 /// games are ruled and written in order before the next files are opened, so memory stays
@@ -48,10 +47,6 @@ fn batches(entries: &[Entry]) -> Vec<&[Entry]> {
     }
     out
 }
-
-/// Games ruled in parallel at a time, across files: their lines are written in order before
-/// the next are ruled, so memory stays flat however many games a file has.
-const CHUNK: usize = 256;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -86,23 +81,6 @@ pub struct Args {
     /// With --case: which episode of the game, 1-based [default: the last].
     #[arg(long, value_name = "K", requires = "case")]
     pub episode: Option<usize>,
-}
-
-/// One game of a file, to be ruled.
-struct Job {
-    file: Arc<str>,
-    game: usize,
-    format: &'static str,
-    encoding: &'static str,
-    read: Result<Game, String>,
-}
-
-/// What a scan emits, in order.
-enum Item {
-    Line(Box<GameLine>),
-    /// A file or a game of it that could not be read: its kind (as the summary counts
-    /// them) and the message.
-    Error(&'static str, String),
 }
 
 /// Everything a scan writes, as the items come.
@@ -154,80 +132,6 @@ impl Sink<'_> {
         }
         Ok(())
     }
-}
-
-/// Rule `jobs` in parallel and emit their lines in order.
-fn rule(jobs: &mut Vec<Job>, book: &RuleBook, sink: &mut Sink<'_>) -> Result<(), CliError> {
-    let items: Vec<Item> = std::mem::take(jobs)
-        .into_par_iter()
-        .map(|j| {
-            let source = Source {
-                file: &j.file,
-                game: j.game,
-                format: j.format,
-                encoding: j.encoding,
-            };
-            match j.read {
-                Ok(g) => Item::Line(Box::new(scan::scan_game(
-                    source,
-                    g.headers,
-                    &g.start,
-                    &g.moves,
-                    g.error.as_ref().map(ToString::to_string),
-                    book,
-                ))),
-                Err(e) => Item::Error(
-                    "unreadable game",
-                    format!("{}, game {}: {e}", j.file, j.game),
-                ),
-            }
-        })
-        .collect();
-    for item in items {
-        sink.emit(item)?;
-    }
-    Ok(())
-}
-
-/// The games of an opened file, ruled chunk by chunk (after the `jobs` already waiting); a
-/// file without any is an error of its own.
-fn games_of(
-    opened: Opened,
-    jobs: &mut Vec<Job>,
-    book: &RuleBook,
-    sink: &mut Sink<'_>,
-) -> Result<(), CliError> {
-    let file: Arc<str> = Arc::from(opened.name.as_str());
-    let (format, encoding) = (opened.format, opened.encoding);
-    let mut count = 0;
-    opened.each_piece(|piece| {
-        let games = match piece {
-            Ok(g) => g,
-            Err(r) => return sink.emit(Item::Error(r.kind, r.message)),
-        };
-        for read in games {
-            count += 1;
-            jobs.push(Job {
-                file: file.clone(),
-                game: count,
-                format: format.name(),
-                encoding,
-                read,
-            });
-            if jobs.len() >= CHUNK {
-                rule(jobs, book, sink)?;
-            }
-        }
-        Ok(())
-    })?;
-    if count == 0 {
-        rule(jobs, book, sink)?;
-        sink.emit(Item::Error(
-            "no game",
-            format!("{file}: no game in it, read as {}", format.name()),
-        ))?;
-    }
-    Ok(())
 }
 
 pub fn main(args: Args) -> CliResult {
@@ -296,13 +200,13 @@ pub fn main(args: Args) -> CliResult {
                 }
                 (_, Some(Ok(o))) => {
                     sink.summary.files += 1;
-                    games_of(o, &mut jobs, &book, &mut sink)?
+                    games_of(o, &mut jobs, &book, &mut |i| sink.emit(i))?
                 }
                 (Entry::File(_), None) => unreachable!("every file is opened"),
             }
         }
     }
-    rule(&mut jobs, &book, &mut sink)?;
+    rule(&mut jobs, &book, &mut |i| sink.emit(i))?;
     let Sink {
         out,
         summary,

@@ -13,12 +13,14 @@ pub mod html;
 pub mod input;
 pub mod output;
 pub mod record;
+pub mod rule;
 pub mod summary;
 
 use qili::rules::RuleBook;
 use qili::{Move, Position};
 
 use record::{EpisodeLine, GameLine};
+pub use rule::{scan_one, FileError, FileScan};
 
 /// Where a game came from and how its file was read.
 #[derive(Clone, Copy, Debug)]

@@ -29,6 +29,18 @@ pub struct GameLine {
     pub error: Option<String>,
 }
 
+impl GameLine {
+    /// Whether `qili scan` prints the game: it has a repetition or an error (or `all`).
+    pub fn printed(&self, all: bool) -> bool {
+        all || !self.episodes.is_empty() || self.error.is_some()
+    }
+
+    /// The game as its JSON line.
+    pub fn json(&self) -> String {
+        serde_json::to_string(self).expect("a scan line serialises")
+    }
+}
+
 /// One episode: its plies and its ruling (the engine's own serialisation).
 #[derive(Clone, Debug, Serialize)]
 pub struct EpisodeLine {

@@ -2,12 +2,12 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::record::GameLine;
 
 /// What a scan found, over every file.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Summary {
     pub files: usize,
     pub games: usize,
@@ -57,6 +57,28 @@ impl Summary {
             *self.errors.entry("bad move".to_string()).or_default() += 1;
         }
         self.games_over_budget += usize::from(line.budget.is_some());
+    }
+
+    /// Add the counts of another part of the scan (a partition of its files, scanned
+    /// elsewhere): the sum is the summary of the whole.
+    pub fn merge(&mut self, other: &Summary) {
+        self.files += other.files;
+        self.games += other.games;
+        self.games_with_repetition += other.games_with_repetition;
+        self.episodes += other.episodes;
+        for (mine, theirs) in [
+            (&mut self.formats, &other.formats),
+            (&mut self.verdicts, &other.verdicts),
+            (&mut self.errors, &other.errors),
+        ] {
+            for (k, n) in theirs {
+                *mine.entry(k.clone()).or_default() += n;
+            }
+        }
+        self.results_compared += other.results_compared;
+        self.results_disagreeing += other.results_disagreeing;
+        self.terminations_compared += other.terminations_compared;
+        self.terminations_disagreeing += other.terminations_disagreeing;
     }
 
     /// Count an error that kept a file or a game from being read.
