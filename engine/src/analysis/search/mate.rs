@@ -1,0 +1,218 @@
+//! 24.2 杀: mates by checks, and the mate that refutes a gain (24.3 立即被将死).
+
+use super::cache::List;
+use super::{Frame, Searcher, ORDER_CHECKS};
+use crate::{Move, Position};
+
+impl Searcher {
+    /// A forced mate by checks for the side to move: the whole main line.
+    pub fn mate_by_checks(&mut self, pos: &Position) -> Option<Vec<Move>> {
+        self.mate_within(pos, self.limits.mate_checks)
+    }
+
+    /// A forced mate by checks for the side to move in which it never makes the capture
+    /// `avoid` (the trade an exchange offer offers, 24.4, is not the way a mate goes). Searched
+    /// apart from the remembered mates, which assume every move is allowed.
+    pub fn mate_avoiding(&mut self, pos: &Position, avoid: Move) -> Option<Vec<Move>> {
+        let mates = std::mem::take(&mut self.caches.mates);
+        let no_mate = std::mem::take(&mut self.caches.no_mate);
+        let found = self.mate_search(pos, self.limits.mate_checks, Some(avoid));
+        self.caches.mates = mates;
+        self.caches.no_mate = no_mate;
+        found
+    }
+
+    /// A forced mate by checks that starts with `first` (a legal checking move), if any.
+    pub fn mate_starting_with(&mut self, pos: &Position, first: Move) -> Option<Vec<Move>> {
+        let mut p = pos.clone();
+        p.play_unchecked(first);
+        if !p.in_check() {
+            return None;
+        }
+        for depth in 0..self.limits.mate_checks {
+            let mut line = Vec::new();
+            if self.mate_defend(&mut p, depth, None, &mut line) {
+                let mut out = vec![first];
+                out.extend(line);
+                return Some(out);
+            }
+            if self.exhausted() {
+                break;
+            }
+        }
+        None
+    }
+
+    pub(super) fn mate_within(&mut self, pos: &Position, max_checks: u32) -> Option<Vec<Move>> {
+        self.mate_search(pos, max_checks, None)
+    }
+
+    /// A mate by at most `max_checks` checks, none of them `avoid`.
+    pub(super) fn mate_search(
+        &mut self,
+        pos: &Position,
+        max_checks: u32,
+        avoid: Option<Move>,
+    ) -> Option<Vec<Move>> {
+        let key = (pos.hash(), max_checks);
+        if let Some(r) = self.caches.mates.get(&key) {
+            return r.clone();
+        }
+        let mut p = pos.clone();
+        // Most positions have no mate: one search to the full depth says so for the price of
+        // the deepest iteration alone. Only when there is one are the depths deepened one by
+        // one, so the line shown is the shortest mate (what it learns about positions without
+        // a mate is kept and spares those iterations work).
+        if max_checks > 1 && !self.mate_attack(&mut p, max_checks, avoid, &mut Vec::new()) {
+            if !self.exhausted() {
+                self.caches.keep_mate(key, None);
+            }
+            return None;
+        }
+        let mut found = None;
+        for depth in 1..=max_checks {
+            let mut line = Vec::new();
+            if self.mate_attack(&mut p, depth, avoid, &mut line) {
+                found = Some(line);
+                break;
+            }
+            if self.exhausted() {
+                break;
+            }
+        }
+        if !self.exhausted() {
+            self.caches.keep_mate(key, found.clone());
+        }
+        found
+    }
+
+    /// Attacker to move with `checks` checking moves left: is there a check (other than
+    /// `avoid`) that mates by force?
+    pub(super) fn mate_attack(
+        &mut self,
+        pos: &mut Position,
+        checks: u32,
+        avoid: Option<Move>,
+        line: &mut Vec<Move>,
+    ) -> bool {
+        if checks == 0 || !self.take() {
+            return false;
+        }
+        // Known not to mate within this many checks (or more)?
+        if self
+            .caches
+            .no_mate
+            .get(&pos.hash())
+            .is_some_and(|&d| d >= checks)
+        {
+            return false;
+        }
+        for i in self.caches.lists.range(pos, List::Checks) {
+            let m = self.caches.lists.moves[i];
+            if avoid == Some(m) {
+                continue;
+            }
+            let u = pos.play_unchecked(m);
+            let mut sub = Vec::new();
+            let mated = self.mate_defend(pos, checks - 1, avoid, &mut sub);
+            pos.undo(m, u);
+            if mated {
+                line.push(m);
+                line.extend(sub);
+                return true;
+            }
+            if self.exhausted() {
+                return false;
+            }
+        }
+        if !self.exhausted() {
+            self.caches.keep_no_mate(pos.hash(), checks);
+        }
+        false
+    }
+
+    /// Defender to move, in check: does every answer lose to further checks?
+    pub(super) fn mate_defend(
+        &mut self,
+        pos: &mut Position,
+        checks: u32,
+        avoid: Option<Move>,
+        line: &mut Vec<Move>,
+    ) -> bool {
+        // Every answer must lose; the ones most likely to hold come first so a defence that
+        // holds ends the search early (see `answer_order`). With no check left only whether
+        // there is an answer at all matters: ask that without generating and ordering them
+        // all, unless they are already known.
+        if checks == 0 {
+            return match self.caches.lists.known(pos, List::Legal) {
+                Some(answers) => answers.is_empty(),
+                None => !pos.has_legal_move(),
+            };
+        }
+        let answers = self.caches.lists.range(pos, List::Legal);
+        if answers.is_empty() {
+            return true;
+        }
+        let mut main: Option<(Vec<Move>, usize)> = None;
+        // Unordered, the answers are walked in place, with nothing to allocate.
+        let ordered =
+            (checks >= ORDER_CHECKS).then(|| self.answer_order(pos, answers.clone(), false));
+        for k in 0..answers.len() {
+            let i = ordered.as_ref().map_or(answers.start + k, |o| o[k]);
+            let a = self.caches.lists.moves[i];
+            let u = pos.play_unchecked(a);
+            let mut sub = Vec::new();
+            let mated = self.mate_attack(pos, checks, avoid, &mut sub);
+            pos.undo(a, u);
+            if !mated {
+                return false;
+            }
+            // Keep the longest defence as the main line a referee would check, the first in
+            // the canonical order among equally long ones.
+            let longer = main.as_ref().is_none_or(|(l, first)| {
+                sub.len() + 1 > l.len() || (sub.len() + 1 == l.len() && i < *first)
+            });
+            if longer {
+                let mut l = vec![a];
+                l.extend(sub);
+                main = Some((l, i));
+            }
+        }
+        line.extend(main.map(|(l, _)| l).unwrap_or_default());
+        true
+    }
+
+    /// Whether the side to move (the defender) refutes the attacker's gain by mate; if so the
+    /// line becomes `pv`. See [`Searcher::refutation`].
+    pub(super) fn refuted(&mut self, frame: &Frame, pos: &Position, pv: &mut Vec<Move>) -> bool {
+        match self.refutation(frame, pos) {
+            Some(line) => {
+                pv.clear();
+                pv.extend(line);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The mate by which the side to move (the defender, after a capture of the attacker's)
+    /// refutes the gain (24.3: 得子后不致立即（下一着不予考虑）被对方将死): one its next move gives
+    /// at once (`refute_checks`, one check: the moves after it are not looked at), or, when
+    /// it threatened mate before the line began, that threat carried out (the line did not
+    /// parry it), within the checks a mate threat is searched to.
+    pub(super) fn refutation(&mut self, frame: &Frame, pos: &Position) -> Option<Vec<Move>> {
+        let checks = if frame.mate_threat {
+            self.limits.mate_checks
+        } else {
+            self.limits.refute_checks
+        };
+        self.mate_within(pos, checks)
+    }
+
+    /// Whether the other side than the one to move threatens mate here (24.2: were it to
+    /// move, it would mate by a check or a series of checks).
+    pub(super) fn threatens_mate(&mut self, pos: &Position) -> bool {
+        pos.with_turn(!pos.turn())
+            .is_some_and(|p| self.mate_by_checks(&p).is_some())
+    }
+}
