@@ -4,13 +4,18 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Where cargo put this crate's libraries: the directory above this test's `deps/`.
+/// Where cargo put this crate's shared library: beside this test in `deps/` (where `cargo
+/// test` leaves it on a clean build), or the directory above (where `cargo build` copies it).
 fn lib_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("the test's path");
-    exe.parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps/<test>")
-        .to_path_buf()
+    let deps = exe.parent().expect("target/<profile>/deps/<test>");
+    let dir = [Some(deps), deps.parent()]
+        .into_iter()
+        .flatten()
+        .find(|d| d.join("libqili_ffi.so").is_file())
+        .unwrap_or(deps)
+        .to_path_buf();
+    dir
 }
 
 #[test]
