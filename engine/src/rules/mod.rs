@@ -2,6 +2,7 @@
 //! verdict, under a chosen rule book.
 
 mod adjudicate;
+mod books;
 mod branch;
 mod classify;
 mod cycle;
@@ -29,8 +30,8 @@ pub use label::{
 pub use limit::{DrawClaim, NaturalLimit};
 pub use next_moves::{next_move, next_moves, Completion, Consequence, NextMove};
 pub use rulebook::{
-    Adjudication, Budgets, ChaseTargets, ChaseTest, Clause, ExchangeKinds, LabelClauses, PawnChase,
-    RuleBook, RuleBookId, UnknownRuleBook, Weighing,
+    Adjudication, Budgets, ChaseTargets, ChaseTest, ChaseWays, Clause, CycleRules, ExchangeKinds,
+    LabelClauses, PawnChase, Perpetual, RuleBook, RuleBookId, UnknownRuleBook, Weighing,
 };
 pub use verdict::{SideClass, Verdict};
 pub use work::Work;
@@ -211,9 +212,46 @@ struct Labeller<'a, 'w> {
     /// By ply index and the index of the ply taken as its predecessor.
     done: FxHashMap<(usize, Option<usize>), Labelled>,
     work: &'w mut Work,
+    /// What is known of the cycle as a whole, read by every label.
+    facts: CycleFacts,
 }
 
-impl<'a> Labeller<'a, '_> {
+impl<'a, 'w> Labeller<'a, 'w> {
+    fn new(
+        book: &'a RuleBook,
+        positions: &'a [Position],
+        moves: &'a [Move],
+        work: &'w mut Work,
+        facts: CycleFacts,
+    ) -> Labeller<'a, 'w> {
+        let mut classifier = classify::Classifier::new(book);
+        classifier.mutual_attack = facts.mutual_attack;
+        Labeller {
+            classifier,
+            positions,
+            moves,
+            done: FxHashMap::default(),
+            work,
+            facts,
+        }
+    }
+
+    /// The labeller of the same plies under `facts`: this one where they are its own, else
+    /// one that starts afresh (its searcher taken over).
+    fn under(self, facts: CycleFacts) -> Labeller<'a, 'w> {
+        if facts == self.facts {
+            return self;
+        }
+        let mut classifier = self.classifier;
+        classifier.mutual_attack = facts.mutual_attack;
+        Labeller {
+            classifier,
+            done: FxHashMap::default(),
+            facts,
+            ..self
+        }
+    }
+
     /// The ply at `i`, labelled with the ply at `prev` as the opponent's last move (跟 asks
     /// what the piece followed just did).
     fn label(&mut self, i: usize, prev: Option<usize>) -> &Labelled {
@@ -229,7 +267,7 @@ impl<'a> Labeller<'a, '_> {
                     let (b, t) = placing(&positions[j]);
                     (b, t, moves[j])
                 }),
-                self.classifier.mutual_attack,
+                self.facts.mutual_attack,
             );
             let l = match self.work.get(&key) {
                 Some(first) => {
@@ -372,6 +410,9 @@ pub fn judge_with(
 
 /// [`judge_with`], its searches drawing on `work` (shared with other calls: a game's episodes,
 /// a case's rule books), and the plies it labels kept there for them.
+///
+/// The stages, as docs/ruling-model.md tells them: find the cycle, the facts of the cycle the
+/// labelling needs, label the plies, class each side, adjudicate, the verdict.
 pub fn judge_in(
     start: &Position,
     moves: &[Move],
@@ -379,6 +420,52 @@ pub fn judge_in(
     scope: Scope,
     work: &mut Work,
 ) -> Result<Ruling, JudgeError> {
+    let positions = replay(start, moves)?;
+    let draw_claim = book
+        .natural_limit
+        .as_ref()
+        .and_then(|limit| limit::claim(limit, &positions, moves));
+    work.start(book);
+    // The plies' own reading, before anything is known of the cycle as a whole.
+    let mut plain = Labeller::new(book, &positions, moves, work, CycleFacts::default());
+    let span = find_cycle(&positions, moves, book, &mut plain);
+    let order = Order::new(span.as_ref(), moves.len());
+    let facts = cycle_facts(book, &mut plain, order);
+    let mut labeller = plain.under(facts);
+    let plies = label_plies(&mut labeller, order, scope);
+    let Some(span) = span else {
+        return Ok(Ruling {
+            book: book.id,
+            plies,
+            cycle: None,
+            verdict: Verdict::NoRepetition,
+            reason: "着法末尾没有重复出现的局面，也不合九个回合的规定，不是待判局面。".to_string(),
+            draw_claim,
+        });
+    };
+    let n = moves.len();
+    let [red, black] = Color::ALL
+        .map(|color| labeller.side(color, span.start..n, |i| order.prev_of(i), span.cyclic()));
+    let verdict = adjudicate::verdict(
+        book,
+        red.class,
+        black.class,
+        &positions[span.start..],
+        &moves[span.start..],
+    );
+    let reason = reason(book, &span, n, (&red, &black), verdict);
+    Ok(Ruling {
+        book: book.id,
+        plies,
+        cycle: Some(span.into_cycle(n, red, black)),
+        verdict,
+        reason,
+        draw_claim,
+    })
+}
+
+/// The positions of the game, each move checked: the start and the position after each move.
+fn replay(start: &Position, moves: &[Move]) -> Result<Vec<Position>, JudgeError> {
     if moves.is_empty() {
         return Err(JudgeError::NoMoves);
     }
@@ -400,149 +487,193 @@ pub fn judge_in(
         let next = pos.after(m);
         positions.push(next);
     }
-    let n = moves.len();
-    let draw_claim = book
-        .natural_limit
-        .as_ref()
-        .and_then(|limit| limit::claim(limit, &positions, moves));
-    work.start(book);
-    let mut labeller = Labeller {
-        classifier: classify::Classifier::new(book),
-        positions: &positions,
-        moves,
-        done: FxHashMap::default(),
-        work,
-    };
+    Ok(positions)
+}
 
-    // What is judged: a threefold repetition; else nine rounds of alternating long attack;
-    // else a repetition seen twice (the book's figures print one period).
-    // The rule book says how many occurrences make a case, and whether nine rounds do.
-    let repetition = cycle::repetition(&positions, book.cycle.judged)
+/// The plies judged at the end of the moves, and by which rule.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    start: usize,
+    len: usize,
+    rule: CycleRule,
+    /// How a repetition was found (what its note says); `None` for nine rounds.
+    repetition: Option<cycle::Repetition>,
+    occurrences: usize,
+}
+
+impl Span {
+    /// Whether the plies go round: a repetition's first ply follows its last.
+    fn cyclic(&self) -> bool {
+        matches!(self.rule, CycleRule::Repetition { .. })
+    }
+
+    fn into_cycle(self, n: usize, red: SideRuling, black: SideRuling) -> Cycle {
+        let note = match (self.rule, &self.repetition) {
+            (CycleRule::NineRounds { attacker }, _) => cycle::nine_round_note(attacker, n),
+            (CycleRule::Repetition { .. }, Some(r)) => cycle::repetition_note(r, n),
+            (CycleRule::Repetition { .. }, None) => unreachable!("a repetition is found as one"),
+        };
+        Cycle {
+            start: self.start,
+            len: self.len,
+            rule: self.rule,
+            occurrences: self.occurrences,
+            note,
+            red,
+            black,
+        }
+    }
+}
+
+/// Which plies are judged and which ply each follows.
+#[derive(Clone, Copy, Debug)]
+struct Order {
+    /// The first judged ply, and whether the plies go round.
+    span: Option<(usize, bool)>,
+    n: usize,
+}
+
+impl Order {
+    fn new(span: Option<&Span>, n: usize) -> Order {
+        Order {
+            span: span.map(|s| (s.start, s.cyclic())),
+            n,
+        }
+    }
+
+    /// The ply taken as the predecessor of the ply at `i`: in a repetition the first ply
+    /// follows the cycle's last (what precedes it when the cycle goes round), so the ruling
+    /// of a cycle does not depend on how the game came to it.
+    fn prev_of(self, i: usize) -> Option<usize> {
+        match self.span {
+            Some((s, true)) if i == s => Some(self.n - 1),
+            _ => i.checked_sub(1),
+        }
+    }
+
+    fn in_cycle(self, i: usize) -> bool {
+        self.span.is_some_and(|(s, _)| i >= s)
+    }
+
+    /// The judged plies.
+    fn judged(self) -> impl Iterator<Item = usize> {
+        (0..self.n).filter(move |&i| self.in_cycle(i))
+    }
+}
+
+/// What is judged: a threefold repetition; else nine rounds of alternating long attack; else
+/// a repetition seen twice (the book's figures print one period). The rule book says how many
+/// occurrences make a case, and whether nine rounds do; nine rounds are told from the plies'
+/// own labels.
+fn find_cycle(
+    positions: &[Position],
+    moves: &[Move],
+    book: &RuleBook,
+    plain: &mut Labeller<'_, '_>,
+) -> Option<Span> {
+    let n = moves.len();
+    let repetition = cycle::repetition(positions, book.cycle.judged)
         .filter(|r| r.occurrences >= book.cycle.least_occurrences);
     let threefold = repetition.filter(|r| r.occurrences >= 3);
     let nine_rounds = if threefold.is_some() || !book.cycle.nine_rounds {
         None
     } else {
-        cycle::nine_round_candidates(&positions, moves)
+        cycle::nine_round_candidates(positions, moves)
             .into_iter()
-            .find(|&c| labeller.attacks_nine_rounds(c))
+            .find(|&c| plain.attacks_nine_rounds(c))
     };
-    // The judged plies, each with the ply taken as its predecessor: in a repetition the first
-    // ply follows the cycle's last (what precedes it when the cycle goes round), so the ruling
-    // of a cycle does not depend on how the game came to it.
-    let judged: Option<(usize, usize, CycleRule, usize, String)> = match (nine_rounds, repetition) {
-        (Some(attacker), _) => Some((
-            n - 2 * cycle::NINE_ROUNDS,
-            2 * cycle::NINE_ROUNDS,
-            CycleRule::NineRounds { attacker },
-            repetition.map_or(1, |r| r.occurrences),
-            cycle::nine_round_note(attacker, n),
-        )),
-        (None, Some(r)) => Some((
-            r.start,
-            r.period,
-            CycleRule::Repetition { period: r.period },
-            r.occurrences,
-            cycle::repetition_note(&r, n),
-        )),
+    match (nine_rounds, repetition) {
+        (Some(attacker), _) => Some(Span {
+            start: n - 2 * cycle::NINE_ROUNDS,
+            len: 2 * cycle::NINE_ROUNDS,
+            rule: CycleRule::NineRounds { attacker },
+            repetition: None,
+            occurrences: repetition.map_or(1, |r| r.occurrences),
+        }),
+        (None, Some(r)) => Some(Span {
+            start: r.start,
+            len: r.period,
+            rule: CycleRule::Repetition { period: r.period },
+            repetition: Some(r),
+            occurrences: r.occurrences,
+        }),
         (None, None) => None,
-    };
-    let span: Option<(usize, bool)> = judged
-        .as_ref()
-        .map(|(s, _, rule, _, _)| (*s, matches!(rule, CycleRule::Repetition { .. })));
-    let prev_of = move |i: usize| -> Option<usize> {
-        match span {
-            Some((s, true)) if i == s => Some(n - 1),
-            _ => i.checked_sub(1),
-        }
-    };
-    let in_cycle = move |i: usize| span.is_some_and(|(s, _)| i >= s);
-    let wanted: Vec<usize> = match scope {
-        Scope::AllPlies => (0..n).collect(),
-        Scope::Cycle => (0..n).filter(|&i| in_cycle(i)).collect(),
-    };
+    }
+}
 
-    // Older books (1999, 排局): a pawn's own chase counts when both sides attack on every move
-    // of the cycle.
+/// What the labelling of a cycle's plies needs to know about the cycle as a whole. Found from
+/// the plies' own reading before they are labelled for the ruling, and passed to the labelling;
+/// a ply's label is kept in the [`Work`] under the facts it was read with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct CycleFacts {
+    /// Both sides attack on every move of the cycle, a pawn's own chase counted as an attack,
+    /// and some move is one: under [`PawnChase::CountsInMutualAttack`] (1999, 排局) a pawn's
+    /// own chase then counts.
+    pub mutual_attack: bool,
+}
+
+/// The facts of the judged plies under `book`, from their own reading.
+fn cycle_facts(book: &RuleBook, plain: &mut Labeller<'_, '_>, order: Order) -> CycleFacts {
+    let mut facts = CycleFacts::default();
     if book.pawn_chase == PawnChase::CountsInMutualAttack {
-        let cycle: Vec<usize> = (0..n).filter(|&i| in_cycle(i)).collect();
         let mut any_exempt = false;
-        let mut all_attack = !cycle.is_empty();
-        for &i in &cycle {
-            let l = labeller.label(i, prev_of(i));
+        let mut all_attack = order.span.is_some();
+        for i in order.judged() {
+            let l = plain.label(i, order.prev_of(i));
             any_exempt |= l.pawn_exempt;
             all_attack &= l.ruling.label.is_attack() || l.pawn_exempt;
         }
-        if any_exempt && all_attack {
-            labeller.classifier.mutual_attack = true;
-            labeller.done.clear();
-        }
+        facts.mutual_attack = any_exempt && all_attack;
     }
+    facts
+}
 
-    // The judged plies first: what a shared budget leaves short is then a ply shown, not one
-    // the verdict rests on.
-    for i in (0..n).filter(|&i| in_cycle(i)) {
-        labeller.label(i, prev_of(i));
+/// The plies `scope` asks for, labelled, each saying whether it is judged. The judged plies
+/// are labelled first: what a shared budget leaves short is then a ply shown, not one the
+/// verdict rests on.
+fn label_plies(labeller: &mut Labeller<'_, '_>, order: Order, scope: Scope) -> Vec<PlyRuling> {
+    for i in order.judged() {
+        labeller.label(i, order.prev_of(i));
     }
-    let mut plies = Vec::with_capacity(wanted.len());
-    for &i in &wanted {
-        let mut p = labeller.label(i, prev_of(i)).ruling.clone();
-        p.judged = in_cycle(i);
-        plies.push(p);
-    }
-
-    let Some((start_ply, len, rule, occurrences, note)) = judged else {
-        return Ok(Ruling {
-            book: book.id,
-            plies,
-            cycle: None,
-            verdict: Verdict::NoRepetition,
-            reason: "着法末尾没有重复出现的局面，也不合九个回合的规定，不是待判局面。".to_string(),
-            draw_claim,
-        });
+    let wanted: Vec<usize> = match scope {
+        Scope::AllPlies => (0..order.n).collect(),
+        Scope::Cycle => order.judged().collect(),
     };
-    let cyclic = matches!(rule, CycleRule::Repetition { .. });
-    let red = labeller.side(Color::Red, start_ply..n, prev_of, cyclic);
-    let black = labeller.side(Color::Black, start_ply..n, prev_of, cyclic);
-    let verdict = adjudicate::verdict(
-        book,
-        red.class,
-        black.class,
-        &positions[start_ply..],
-        &moves[start_ply..],
-    );
+    wanted
+        .into_iter()
+        .map(|i| {
+            let mut p = labeller.label(i, order.prev_of(i)).ruling.clone();
+            p.judged = order.in_cycle(i);
+            p
+        })
+        .collect()
+}
+
+/// The verdict's reason, with the plies judged where they are not all the moves.
+fn reason(
+    book: &RuleBook,
+    span: &Span,
+    n: usize,
+    (red, black): (&SideRuling, &SideRuling),
+    verdict: Verdict,
+) -> String {
     let mut reason = adjudicate::reason(
         book,
         (red.class, &red.summary),
         (black.class, &black.summary),
         verdict,
     );
-    match rule {
+    match span.rule {
         CycleRule::NineRounds { .. } => reason.push_str(&format!(
             "（按九个回合的规定裁决第{}–{n}着）",
-            start_ply + 1
+            span.start + 1
         )),
-        CycleRule::Repetition { .. } if start_ply > 0 => {
-            reason.push_str(&format!("（所判循环为第{}–{n}着）", start_ply + 1))
+        CycleRule::Repetition { .. } if span.start > 0 => {
+            reason.push_str(&format!("（所判循环为第{}–{n}着）", span.start + 1))
         }
         CycleRule::Repetition { .. } => {}
     }
-    Ok(Ruling {
-        book: book.id,
-        plies,
-        cycle: Some(Cycle {
-            start: start_ply,
-            len,
-            rule,
-            occurrences,
-            note,
-            red,
-            black,
-        }),
-        verdict,
-        reason,
-        draw_claim,
-    })
+    reason
 }
 
 /// Each side's class over all the plies given, as if they were the judged cycle: for tests of
@@ -555,13 +686,7 @@ pub(crate) fn classes_of_all(start: &Position, moves: &[Move], book: &RuleBook) 
         positions.push(next);
     }
     let mut work = Work::new(book.budgets.call);
-    let mut labeller = Labeller {
-        classifier: classify::Classifier::new(book),
-        positions: &positions,
-        moves,
-        done: FxHashMap::default(),
-        work: &mut work,
-    };
+    let mut labeller = Labeller::new(book, &positions, moves, &mut work, CycleFacts::default());
     Color::ALL.map(|color| {
         labeller
             .side(color, 0..moves.len(), |i: usize| i.checked_sub(1), true)

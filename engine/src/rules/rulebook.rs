@@ -1,8 +1,10 @@
-//! The rule books qili can rule by. What differs between them is data (this struct) and a few
-//! small strategy points; the mechanisms are shared.
+//! The settings a rule book is made of, each a type an embedder can name; the books themselves
+//! are values, one file each under `rules/books/`. What differs between books is data; the
+//! mechanisms that read it are shared.
 
 use std::fmt;
 
+use crate::rules::books;
 use crate::rules::Branch;
 
 /// A clause of a rule book that a label rests on, as the evidence cites it (`24.3`,
@@ -29,44 +31,42 @@ impl PartialEq<&str> for Clause {
 }
 
 /// Which rule book. Also the edition a published answer belongs to: every edition the corpus
-/// holds is ruled under its own book.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum RuleBookId {
+/// holds is ruled under its own book. Each is defined in its own file under `rules/books/`
+/// (its name is the file's); ordered as the books are registered.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RuleBookId(&'static str);
+
+#[allow(non_upper_case_globals)]
+impl RuleBookId {
     /// 中国象棋协会《象棋竞赛规则》2011, 第六章 棋例 (final edition).
-    Cxa2011,
+    pub const Cxa2011: RuleBookId = books::cxa2011::ID;
     /// The same book's trial edition (2011 试行), used for about three years before it.
-    Cxa2011Trial,
+    pub const Cxa2011Trial: RuleBookId = books::cxa2011_trial::ID;
     /// 《中国象棋排局规则》 draft (凌云子, 2008): composed problems (排局).
-    Paiju,
+    pub const Paiju: RuleBookId = books::paiju::ID;
     /// 附录一《象棋群体比赛简明规定》 of the 2011 book: grass-roots events.
-    Cxa2011Mass,
+    pub const Cxa2011Mass: RuleBookId = books::cxa2011_mass::ID;
     /// 亚洲象棋联合会《象棋比赛规例》(4th revision), the text of the World Xiangqi Federation's 2018
     /// rules: the Asian rules most software follows.
-    Axf,
-}
+    pub const Axf: RuleBookId = books::axf::ID;
 
-impl RuleBookId {
-    pub const ALL: [RuleBookId; 5] = [
-        RuleBookId::Cxa2011,
-        RuleBookId::Cxa2011Trial,
-        RuleBookId::Paiju,
-        RuleBookId::Cxa2011Mass,
-        RuleBookId::Axf,
-    ];
+    /// The published books, in the order reports list them.
+    pub const ALL: [RuleBookId; 5] = {
+        let p = books::PUBLISHED;
+        [p[0].id, p[1].id, p[2].id, p[3].id, p[4].id]
+    };
+
+    /// A book file's id: its name as the CLI, the corpus and JSON write it.
+    pub(crate) const fn new(name: &'static str) -> RuleBookId {
+        RuleBookId(name)
+    }
 
     pub const fn name(self) -> &'static str {
-        match self {
-            RuleBookId::Cxa2011 => "cxa2011",
-            RuleBookId::Cxa2011Trial => "cxa2011-trial",
-            RuleBookId::Paiju => "paiju",
-            RuleBookId::Cxa2011Mass => "cxa2011-mass",
-            RuleBookId::Axf => "axf",
-        }
+        self.0
     }
 
     pub fn from_name(s: &str) -> Option<RuleBookId> {
-        RuleBookId::ALL.into_iter().find(|r| r.name() == s)
+        books::registered().map(|e| e.id).find(|r| r.name() == s)
     }
 
     /// The names, for messages that list what was expected.
@@ -75,14 +75,40 @@ impl RuleBookId {
     }
 
     /// The book's title in Chinese, for reports.
-    pub const fn chinese(self) -> &'static str {
-        match self {
-            RuleBookId::Cxa2011 => "《象棋竞赛规则》2011（正式版）",
-            RuleBookId::Cxa2011Trial => "《象棋竞赛规则》2011（试行版）",
-            RuleBookId::Paiju => "排局规则",
-            RuleBookId::Cxa2011Mass => "《象棋竞赛规则》2011 群众性比赛",
-            RuleBookId::Axf => "亚洲象棋联合会《象棋比赛规例》（世界象棋联合会 2018）",
+    pub fn chinese(self) -> &'static str {
+        RuleBook::get(self).title
+    }
+
+    /// Where the book stands among those registered (the order of reports).
+    fn rank(self) -> usize {
+        books::registered()
+            .position(|e| e.id == self)
+            .unwrap_or(usize::MAX)
+    }
+}
+
+impl PartialOrd for RuleBookId {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for RuleBookId {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.rank(), self.0).cmp(&(other.rank(), other.0))
+    }
+}
+
+/// As the constants are named: `Cxa2011Trial` for `cxa2011-trial`.
+impl fmt::Debug for RuleBookId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for word in self.0.split('-') {
+            let mut chars = word.chars();
+            if let Some(c) = chars.next() {
+                write!(f, "{}{}", c.to_ascii_uppercase(), chars.as_str())?;
+            }
         }
+        Ok(())
     }
 }
 
@@ -293,99 +319,12 @@ pub struct Weighing {
 /// the budget's.
 pub type LabelClauses = &'static [(Branch, &'static str)];
 
-/// The 2011 book's numbering, which its trial edition and its 附录一 share (the 附录一 uses the
-/// book's definitions).
-const CXA2011_CLAUSES: LabelClauses = &[
-    (Branch::Check, "24.1"),
-    (Branch::KingAnswer, "26.1.2"),
-    (Branch::Mate, "24.2"),
-    (Branch::MatedExchange, "24.4、24.2"),
-    (Branch::ChaseDirect, "24.3"),
-    (Branch::ChaseJoint, "24.3"),
-    (Branch::ChaseByChecks, "24.3"),
-    (Branch::ChaseByExchange, "24.3"),
-    (Branch::ChaseFreed, "24.3"),
-    (Branch::ChaseHolds, "24.3"),
-    (Branch::Exchange, "24.4"),
-    (Branch::Offer, "24.5"),
-    (Branch::Block, "24.6"),
-    (Branch::Follow, "24.7"),
-    (Branch::Idle, "24.8"),
-    (Branch::ChaseToChase, "24.8"),
-    (Branch::KingOwn, "26.1"),
-    (Branch::PawnOwn, "26.1"),
-    (Branch::KeyPoint, "26.2"),
-];
-
-/// The 排局 draft's 棋例细则 (digest §3.1): 2 defines 将, 3 杀 and 捉, 4 who is forbidden (where a
-/// single 闲 makes a side allowed), 5 the rest (兑 献 拦 跟, the pawn's and the king's own
-/// chases, the key point). It has no clause of its own for a king answering check, nor for
-/// 从捉到捉 beyond 5's "must arise from the move just played".
-const PAIJU_CLAUSES: LabelClauses = &[
-    (Branch::Check, "排局细则第2条"),
-    (Branch::KingAnswer, "排局细则第5条"),
-    (Branch::Mate, "排局细则第3条"),
-    (Branch::MatedExchange, "排局细则第5条、第3条"),
-    (Branch::ChaseDirect, "排局细则第3条"),
-    (Branch::ChaseJoint, "排局细则第3条"),
-    (Branch::ChaseByChecks, "排局细则第3条"),
-    (Branch::ChaseByExchange, "排局细则第3条"),
-    (Branch::ChaseFreed, "排局细则第3条"),
-    (Branch::ChaseHolds, "排局细则第3条"),
-    (Branch::Exchange, "排局细则第5条"),
-    (Branch::Offer, "排局细则第5条"),
-    (Branch::Block, "排局细则第5条"),
-    (Branch::Follow, "排局细则第5条"),
-    (Branch::Idle, "排局细则第4条"),
-    (Branch::ChaseToChase, "排局细则第5条"),
-    (Branch::KingOwn, "排局细则第5条"),
-    (Branch::PawnOwn, "排局细则第5条"),
-    (Branch::KeyPoint, "排局细则第5条"),
-];
-
-/// The Asian rules as the digest numbers them (Eric Wu's translation): general principles 1–12,
-/// detail rules 15–40; the terms (将, 捉, 闲) are the book's definitions.
-const AXF_CLAUSES: LabelClauses = &[
-    (Branch::Check, "AXF术语“将”"),
-    (Branch::KingAnswer, "AXF术语“闲”"),
-    (Branch::Mate, "AXF总则9"),
-    (Branch::MatedExchange, "AXF总则9"),
-    (Branch::ChaseDirect, "AXF术语“捉”"),
-    (Branch::ChaseJoint, "AXF术语“捉”、真根假根"),
-    (Branch::ChaseByChecks, "AXF术语“捉”"),
-    (Branch::ChaseByExchange, "AXF术语“捉”"),
-    (Branch::ChaseFreed, "AXF术语“捉”"),
-    (Branch::ChaseHolds, "AXF细则19"),
-    (Branch::Exchange, "AXF细则24"),
-    (Branch::Offer, "AXF细则40"),
-    (Branch::Block, "AXF术语“闲”"),
-    (Branch::Follow, "AXF术语“闲”"),
-    (Branch::Idle, "AXF术语“闲”"),
-    (Branch::ChaseToChase, "AXF术语“捉”"),
-    (Branch::KingOwn, "AXF细则28"),
-    (Branch::PawnOwn, "AXF细则29"),
-    (Branch::KeyPoint, "AXF术语“闲”"),
-];
-
-const CXA2011_ADJUDICATION: Adjudication = Adjudication {
-    perpetual: Perpetual::AnyAttack,
-    least_attacks: 1,
-    weighing: Some(Weighing {
-        clause: "26.9",
-        single_against_joint: "26.9.2、26.9.3",
-        lighter: "禁止着法（含联合捉或捉少根子）",
-        heavier_changes: "单子长捉车或无根子，对方为联合捉或捉少根子，前者变着",
-    }),
-    doubt_is_idle: false,
-    general: "25",
-    long_check: "24.9、25",
-    one_forbidden: "24.13、25",
-};
-
 /// A rule book: its identity, a description, and the values of its strategy points.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleBook {
     pub id: RuleBookId,
+    /// The book's title in Chinese, for reports.
+    pub title: &'static str,
     /// One line for `qili rules`.
     pub description: &'static str,
     /// How it differs from cxa2011, one item per difference (empty for cxa2011 itself).
@@ -424,178 +363,43 @@ pub struct RuleBook {
 }
 
 impl RuleBook {
+    /// 中国象棋协会《象棋竞赛规则》2011 第六章 棋例 (final edition): `books/cxa2011.rs`.
     pub fn cxa2011() -> RuleBook {
-        RuleBook {
-            id: RuleBookId::Cxa2011,
-            description: "中国象棋协会《象棋竞赛规则》2011 第六章 棋例 (final edition)",
-            differences: Vec::new(),
-            budgets: Budgets::default(),
-            king_answer_is_idle: true,
-            key_point: true,
-            chase_test: ChaseTest::Gain,
-            offers_upgrade: true,
-            pawn_chase: PawnChase::AlwaysIdle,
-            chase_targets: ChaseTargets::Winnable,
-            single_check_wins: true,
-            exchange_kinds: ExchangeKinds::SameKind,
-            offer_same_kind_only: false,
-            adjudication: CXA2011_ADJUDICATION,
-            clauses: CXA2011_CLAUSES,
-            chase_ways: ChaseWays {
-                outnumbering: true,
-                by_checks: true,
-                by_exchange: true,
-                mate_first: true,
-                mutual_chase: true,
-                freed: true,
-            },
-            cycle: CycleRules {
-                least_occurrences: 2,
-                nine_rounds: true,
-                judged: crate::rules::Judged::RepeatingCycle,
-            },
-            // The digest states no natural limit for the CXA books (§1).
-            natural_limit: None,
-            setup: crate::SetupMode::Standard,
-        }
+        books::cxa2011::book()
     }
 
-    /// The 2011 trial edition (seed 001: its 24.3 and 24.4; digest §1.7).
+    /// The 2011 trial edition: `books/cxa2011_trial.rs`.
     pub fn cxa2011_trial() -> RuleBook {
-        RuleBook {
-            id: RuleBookId::Cxa2011Trial,
-            description: "《象棋竞赛规则》2011 试行版 (trial edition, before the final of 2011)",
-            differences: vec![
-                "24.3 捉: winning material by a series of checks or by a discovered attack (抽吃子) counts; a single check that wins material does not (the final added 将军得子 and dropped 抽吃子 as covered)",
-                "24.4 兑: pieces of different kinds but equal value (马 and 炮) may be exchanged (the final: same kind only)",
-            ],
-            single_check_wins: false,
-            exchange_kinds: ExchangeKinds::EqualValue,
-            ..RuleBook::cxa2011()
-        }
+        books::cxa2011_trial::book()
     }
 
-    /// The 排局 draft (seed 000, digest §3.1).
+    /// The 排局 draft: `books/paiju.rs`.
     pub fn paiju() -> RuleBook {
-        RuleBook {
-            id: RuleBookId::Paiju,
-            description: "《中国象棋排局规则》网络试行版初稿 (凌云子 2008): composed problems",
-            differences: vec![
-                "捉 targets rootless pieces only (false and short roots count as rootless); a protected rook attacked by a horse is not chased",
-                "兑 pairs equal values of any kind; 献 is a rootless piece offered to a piece of its own kind",
-                "a move that is 兑 or 献 is never upgraded to 杀 or 捉",
-                "a pawn's own chase is idle, but a chase when both sides attack on every move (相互长打)",
-                "a side is forbidden only with no idle move and two or more attacks (二打, 多打); one-sided 长将 loses; both forbidden: draw (no 26.9 weighing)",
-                "positions may hold more pieces than the standard set, kings excepted",
-            ],
-            offers_upgrade: false,
-            pawn_chase: PawnChase::CountsInMutualAttack,
-            chase_targets: ChaseTargets::RootlessOnly,
-            exchange_kinds: ExchangeKinds::EqualValue,
-            offer_same_kind_only: true,
-            adjudication: Adjudication {
-                perpetual: Perpetual::AnyAttack,
-                least_attacks: 2,
-                weighing: None,
-                doubt_is_idle: false,
-                general: "排局规则第四章",
-                long_check: "排局规则第四章第2条",
-                one_forbidden: "排局规则第四章第3条",
-            },
-            clauses: PAIJU_CLAUSES,
-            setup: crate::SetupMode::Composed,
-            ..RuleBook::cxa2011()
-        }
+        books::paiju::book()
     }
 
-    /// 附录一《象棋群体比赛简明规定》 (seed 004, digest §3.2).
+    /// 附录一《象棋群体比赛简明规定》: `books/cxa2011_mass.rs`.
     pub fn cxa2011_mass() -> RuleBook {
-        RuleBook {
-            id: RuleBookId::Cxa2011Mass,
-            description: "《象棋竞赛规则》2011 附录一 象棋群体比赛简明规定 (grass-roots events)",
-            differences: vec![
-                "one-sided 长将 must change at its next move; both sides forbidden: draw, whatever the kinds of chase (no 26.9 weighing)",
-                "a move the searches cannot settle counts as idle (疑案从无)",
-            ],
-            adjudication: Adjudication {
-                perpetual: Perpetual::AnyAttack,
-                least_attacks: 1,
-                weighing: None,
-                doubt_is_idle: true,
-                general: "附录一第五条",
-                long_check: "附录一第五条2(1)",
-                one_forbidden: "附录一第五条2(3)",
-            },
-            ..RuleBook::cxa2011()
-        }
+        books::cxa2011_mass::book()
     }
 
-    /// The Asian rules (digest §2): chases only of pieces without a real root or of a rook by a
-    /// horse or cannon, judged when a position occurs three times; perpetual check, then
-    /// perpetual chase of one piece, is what loses.
+    /// The Asian rules: `books/axf.rs`.
     pub fn axf() -> RuleBook {
-        RuleBook {
-            id: RuleBookId::Axf,
-            description: "亚洲象棋联合会《象棋比赛规例》第四次修订（世界象棋联合会 2018 年规则）",
-            differences: vec![
-                "捉: an attack the move makes, one capture next move of a piece without a real root (no piece may legally take back at the moment of capture) or of a greater piece by a lesser one (a rook by a horse or cannon) even when protected; an attack that stood before the move is no new chase; what a line of captures wins does not count (not by checks, not through an exchange, not by several pieces outnumbering a protected piece, rule 35)",
-                "a mate threat is allowed (general principle 9); a move that both threatens mate and chases is judged as the chase; a protected piece taken with mate is a mate threat, not a chase",
-                "forbidden only perpetual check (every move checks) and perpetual chase (every move chases, one and the same piece throughout, rule 32, which answers every chase, §2.2): one check one chase, chasing different pieces in turn, a piece left standing under attack, mate threats are allowed",
-                "perpetual check outranks perpetual chase; the side with the higher violation must change (the book: loses if it does not), equal violations draw; no 26.9 weighing",
-                "the rules apply when the position has occurred three times, counted by position over the whole game; what is judged is every move since its third last occurrence; no nine-round rule",
-                "no 26.2 key point: a lone attacker chases an unprotected advisor or elephant like any piece",
-                "natural move limit: after 60 rounds without a capture, a player who gave at most 10 checks in them may claim a draw (reported beside the ruling)",
-            ],
-            chase_test: ChaseTest::Attack,
-            key_point: false,
-            chase_ways: ChaseWays {
-                outnumbering: false,
-                by_checks: false,
-                by_exchange: false,
-                mate_first: false,
-                mutual_chase: false,
-                freed: false,
-            },
-            cycle: CycleRules {
-                least_occurrences: 3,
-                nine_rounds: false,
-                judged: crate::rules::Judged::SinceThirdOccurrence,
-            },
-            // Digest §2.3: a draw may be claimed after 60 rounds without a capture by a player
-            // who gave at most 10 checks in them.
-            natural_limit: Some(crate::rules::NaturalLimit {
-                rounds: 60,
-                checks: 10,
-                clause: "AXF自然限着",
-            }),
-            adjudication: Adjudication {
-                perpetual: Perpetual::OneKind,
-                least_attacks: 1,
-                weighing: None,
-                doubt_is_idle: false,
-                general: "AXF总则5",
-                long_check: "AXF总则6",
-                one_forbidden: "AXF总则3",
-            },
-            clauses: AXF_CLAUSES,
-            ..RuleBook::cxa2011()
-        }
+        books::axf::book()
     }
 
+    /// The book of this id (every id is a registered book's: ids are made only by the book
+    /// files).
     pub fn get(id: RuleBookId) -> RuleBook {
-        match id {
-            RuleBookId::Cxa2011 => RuleBook::cxa2011(),
-            RuleBookId::Cxa2011Trial => RuleBook::cxa2011_trial(),
-            RuleBookId::Paiju => RuleBook::paiju(),
-            RuleBookId::Cxa2011Mass => RuleBook::cxa2011_mass(),
-            RuleBookId::Axf => RuleBook::axf(),
-        }
+        let entry = books::entry(id).expect("every id is a registered book's");
+        (entry.book)()
     }
 
     pub fn by_name(name: &str) -> Option<RuleBook> {
         RuleBookId::from_name(name).map(RuleBook::get)
     }
 
+    /// The published books, in [`RuleBookId::ALL`] order.
     pub fn all() -> Vec<RuleBook> {
         RuleBookId::ALL.into_iter().map(RuleBook::get).collect()
     }
