@@ -27,9 +27,9 @@
 //! assert_eq!(ruling.plies[0].label, Label::Check);
 //! assert_eq!(ruling.plies[0].evidence.clause, "24.1");
 //! let cycle = ruling.cycle.as_ref().unwrap(); // the four plies repeat
-//! assert_eq!(cycle.red.summary, "长将");
+//! assert_eq!(cycle.red.summary(), "长将");
 //! assert_eq!(ruling.verdict, Verdict::RedLoses);
-//! println!("{}", ruling.reason); // 红方长将，为长将（禁止着法）；… 红方作负。
+//! println!("{}", ruling.reason()); // 红方长将，为长将（禁止着法）；… 红方作负。
 //! ```
 
 mod analysis;
@@ -57,3 +57,4 @@ pub use role::Role;
 pub use setup::Setup;
 pub use square::{File, Rank, Square, SquareError};
 pub mod rules;
+pub mod text;

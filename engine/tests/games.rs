@@ -51,7 +51,7 @@ proptest! {
         let books = RuleBook::all();
         let book = &books[choices.len() % books.len()];
         let r = judge(start, &moves, book).expect("legal");
-        prop_assert_eq!(r.verdict, Verdict::NoRepetition, "{}: {}", book.id, r.reason);
+        prop_assert_eq!(r.verdict, Verdict::NoRepetition, "{}: {}", book.id, r.reason());
         prop_assert!(r.cycle.is_none());
         prop_assert!(r.plies.is_empty());
     }
@@ -105,7 +105,7 @@ proptest! {
             prop_assert_eq!(c.rule, CycleRule::Repetition { period: 4 });
             prop_assert_eq!(c.start, moves.len() - 4);
             prop_assert!(c.occurrences > times);
-            prop_assert_eq!(r.verdict, alone.verdict, "{} / {}", r.reason, alone.reason);
+            prop_assert_eq!(r.verdict, alone.verdict, "{} / {}", r.reason(), alone.reason());
             prop_assert_eq!(judged_labels(&r), judged_labels(&alone));
         }
     }
@@ -145,7 +145,7 @@ proptest! {
             let c = r.cycle.as_ref().expect("the cycle repeats");
             prop_assert_eq!(c.rule, CycleRule::Repetition { period: 4 });
             prop_assert_eq!(c.start, moves.len() - 4);
-            prop_assert_eq!(r.verdict, alone.verdict, "{} / {}", r.reason, alone.reason);
+            prop_assert_eq!(r.verdict, alone.verdict, "{} / {}", r.reason(), alone.reason());
             prop_assert_eq!(judged_labels(&r), judged_labels(&alone));
         }
     }
@@ -188,8 +188,8 @@ proptest! {
                     let moves = round_the_cycle(before, &cycle, 3, extra);
                     let r = judge(from, &moves, &book).expect("legal");
                     prop_assume!(!undetermined(&r));
-                    prop_assert!(r.cycle.is_some(), "{}: {extra} plies on: {}", book.id, r.reason);
-                    verdicts.push((extra, r.verdict, r.reason));
+                    prop_assert!(r.cycle.is_some(), "{}: {extra} plies on: {}", book.id, r.reason());
+                    verdicts.push((extra, r.verdict, r.reason()));
                 }
             }
             let (_, first, why) = &verdicts[0];
@@ -268,8 +268,8 @@ fn a_long_game_that_ends_in_perpetual_check_is_ruled_on_the_check() {
     assert_eq!(c.rule, CycleRule::Repetition { period: 4 });
     // The checks went round three times: their position occurred four times.
     assert_eq!((c.start, c.len, c.occurrences), (moves.len() - 4, 4, 4));
-    assert_eq!(r.verdict, Verdict::RedMustChange, "{}", r.reason);
-    assert_eq!(c.red.summary, "长将");
+    assert_eq!(r.verdict, Verdict::RedMustChange, "{}", r.reason());
+    assert_eq!(c.red.summary(), "长将");
     assert_eq!(
         judged_labels(&r),
         [Label::Check, Label::Idle, Label::Check, Label::Idle]
@@ -298,7 +298,7 @@ fn an_idle_there_and_back_before_a_perpetual_check_changes_nothing() {
             moves.extend(&cycle);
         }
         let r = judge(&start, &moves, &RuleBook::cxa2011()).expect("legal");
-        assert_eq!(r.verdict, Verdict::RedMustChange, "{times}: {}", r.reason);
+        assert_eq!(r.verdict, Verdict::RedMustChange, "{times}: {}", r.reason());
         assert_eq!(r.verdict, alone.verdict);
         assert_eq!(judged_labels(&r), judged_labels(&alone));
         assert_eq!(r.cycle.as_ref().map(|c| c.len), Some(4));
@@ -338,13 +338,13 @@ fn a_threefold_repetition_by_two_different_loops_is_ruled_under_the_asian_rules(
     let c = r.cycle.as_ref().expect("a threefold repetition");
     assert_eq!(c.rule, CycleRule::Repetition { period: 8 });
     assert_eq!((c.start, c.len, c.occurrences), (42, 8, 3));
-    assert!(c.note.contains("经不同的循环重复"), "{}", c.note);
-    assert_eq!(c.red.summary, "长捉但所捉不是同一子");
-    assert_eq!(r.verdict, Verdict::Draw, "{}", r.reason);
+    assert!(c.note().contains("经不同的循环重复"), "{}", c.note());
+    assert_eq!(c.red.summary(), "长捉但所捉不是同一子");
+    assert_eq!(r.verdict, Verdict::Draw, "{}", r.reason());
     let r = judge(&start, &moves[..46], &RuleBook::axf()).expect("legal");
     assert_eq!(r.verdict, Verdict::NoRepetition);
     let r = judge(&start, moves, &RuleBook::cxa2011()).expect("legal");
     let c = r.cycle.as_ref().expect("a repetition");
     assert_eq!((c.start, c.len, c.occurrences), (46, 4, 3));
-    assert_eq!(r.verdict, Verdict::RedMustChange, "{}", r.reason);
+    assert_eq!(r.verdict, Verdict::RedMustChange, "{}", r.reason());
 }

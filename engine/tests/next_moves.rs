@@ -56,7 +56,7 @@ proptest! {
             prop_assert_eq!(&n.consequence, &Consequence::Allowed(None), "{} {}", game, n.mv);
             prop_assert_eq!(n.occurrences, 1);
             let r = judge(game.start(), &with(&game, n.mv), book).expect("legal");
-            prop_assert_eq!(r.verdict, Verdict::NoRepetition, "{} {}: {}", game, n.mv, r.reason);
+            prop_assert_eq!(r.verdict, Verdict::NoRepetition, "{} {}: {}", game, n.mv, r.reason());
         }
     }
 }

@@ -291,7 +291,7 @@ mod tests {
                 .collect(),
             cycle: None,
             verdict,
-            reason: String::new(),
+            ground: None,
             draw_claim: None,
         }
     }

@@ -113,7 +113,7 @@ pub fn find(case: &Case, runs: &[EditionRun]) -> Vec<Erratum> {
                         differs_from: verdict_answer(bad, dbad),
                         engine: r.verdict.name().to_string(),
                         rule_book: r.book.name().to_string(),
-                        evidence: r.reason.clone(),
+                        evidence: r.reason(),
                     });
                 }
             }
@@ -184,7 +184,7 @@ mod tests {
                 plies,
                 cycle: None,
                 verdict,
-                reason: "理由".into(),
+                ground: None,
                 draw_claim: None,
             }),
             comparison: Comparison::default(),

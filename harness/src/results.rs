@@ -404,7 +404,7 @@ fn engine_result(r: &Ruling) -> EngineResult {
         rule_book: r.book.name().to_string(),
         verdict: r.verdict.name().to_string(),
         verdict_chinese: r.verdict.chinese().to_string(),
-        reason: r.reason.clone(),
+        reason: r.reason(),
         cycle: r.cycle.clone(),
     }
 }

@@ -112,9 +112,9 @@ fn a_game_that_keeps_coming_back_costs_at_most_its_budget() {
         .inspect(|ep| {
             assert_eq!(ep.ruling.verdict, qili::rules::Verdict::Undetermined);
             assert!(
-                ep.ruling.reason.contains("MAX_GAME_WORK"),
+                ep.ruling.reason().contains("MAX_GAME_WORK"),
                 "{}",
-                ep.ruling.reason
+                ep.ruling.reason()
             );
         })
         .count();

@@ -125,9 +125,9 @@ fn compare(alone: &Ruling, inside: &Ruling, h: History) -> Result<(), Failed> {
         problems.push(format!(
             "verdict {} ({}) alone, {} ({}) {}",
             alone.verdict.name(),
-            alone.reason,
+            alone.reason(),
             inside.verdict.name(),
-            inside.reason,
+            inside.reason(),
             h.name()
         ));
     }

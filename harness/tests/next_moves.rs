@@ -103,7 +103,7 @@ fn check(start: &Position, moves: Vec<Move>, book: &RuleBook) -> Result<(), Fail
     let entry = every_move_agrees(&game, last, book)?;
     agrees(&entry, mover, &again, book, what)?;
     let Some(c) = entry.consequence.completion() else {
-        return Err(format!("{what} completes nothing: {}", again.reason).into());
+        return Err(format!("{what} completes nothing: {}", again.reason()).into());
     };
     if c.occurrences() < 3 || entry.occurrences < 3 {
         return Err(format!(
@@ -119,7 +119,7 @@ fn check(start: &Position, moves: Vec<Move>, book: &RuleBook) -> Result<(), Fail
             c.verdict(),
             c.reason(),
             ruling.verdict,
-            ruling.reason
+            ruling.reason()
         )
         .into());
     }
@@ -154,7 +154,7 @@ fn agrees(
             c.name(),
             book.id,
             ruling.verdict,
-            ruling.reason
+            ruling.reason()
         )
         .into());
     }

@@ -64,7 +64,8 @@ fn phases(start: &Position, moves: &[Move], period: usize, book: &RuleBook) -> R
             None if !seen.is_empty() => {
                 return Err(Failed::from(format!(
                     "{} plies on ruled, {k} plies on: {}",
-                    seen[0].0, r.reason
+                    seen[0].0,
+                    r.reason()
                 )))
             }
             None => {}
@@ -76,7 +77,7 @@ fn phases(start: &Position, moves: &[Move], period: usize, book: &RuleBook) -> R
     let differing: Vec<String> = seen
         .iter()
         .filter(|(_, r)| r.verdict != first.verdict)
-        .map(|(k, r)| format!("{k} plies on: {} ({})", r.verdict.name(), r.reason))
+        .map(|(k, r)| format!("{k} plies on: {} ({})", r.verdict.name(), r.reason()))
         .collect();
     if differing.is_empty() {
         Ok(())
@@ -84,7 +85,7 @@ fn phases(start: &Position, moves: &[Move], period: usize, book: &RuleBook) -> R
         Err(Failed::from(format!(
             "{k0} plies on: {} ({})\n{}",
             first.verdict.name(),
-            first.reason,
+            first.reason(),
             differing.join("\n")
         )))
     }

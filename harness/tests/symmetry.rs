@@ -182,11 +182,11 @@ fn check(
         problems.push(format!(
             "verdict {} ({}), expected {} after {}, got {} ({})",
             original.verdict.name(),
-            original.reason,
+            original.reason(),
             want.name(),
             t.name(),
             other.verdict.name(),
-            other.reason
+            other.reason()
         ));
     }
     if problems.is_empty() {

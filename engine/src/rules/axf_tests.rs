@@ -104,7 +104,7 @@ fn a_pinned_rook_moving_along_the_pin_does_not_newly_attack_its_pinner() {
             crate::rules::Branch::ChaseToChase
         );
     }
-    assert_eq!(r.verdict, Verdict::Draw, "{}", r.reason);
+    assert_eq!(r.verdict, Verdict::Draw, "{}", r.reason());
 }
 
 /// Rule 24 and 40: a rook that steps next to a black rook which may take it back offers a
@@ -253,9 +253,9 @@ fn a_chase_through_an_answer_to_check_is_ruled_at_every_phase() {
             cycle.red.class,
             SideClass::ForbiddenHard,
             "{extra}: {}",
-            r.reason
+            r.reason()
         );
-        assert_eq!(r.verdict, Verdict::RedMustChange, "{extra}: {}", r.reason);
+        assert_eq!(r.verdict, Verdict::RedMustChange, "{extra}: {}", r.reason());
     }
     // The cannon running along the file instead, the rook's return attacks nothing: one chase,
     // one idle move, allowed.
@@ -266,7 +266,7 @@ fn a_chase_through_an_answer_to_check_is_ruled_at_every_phase() {
         r.cycle.as_ref().unwrap().red.class,
         SideClass::Allowed,
         "{}",
-        r.reason
+        r.reason()
     );
 }
 
@@ -283,7 +283,7 @@ fn a_lone_attacker_chasing_an_elephant_is_no_exception_under_the_asian_rules() {
     assert_eq!(cxa.verdict, Verdict::Draw);
     let axf = under(&RuleBook::axf(), pos, &format!("{round} {round}"));
     assert!(axf.plies.iter().step_by(2).all(|p| p.label == Label::Chase));
-    assert_eq!(axf.verdict, Verdict::BlackMustChange, "{}", axf.reason);
+    assert_eq!(axf.verdict, Verdict::BlackMustChange, "{}", axf.reason());
 }
 
 /// An attack that stood before the move is no new chase, whatever made it safe (digest §2.2):
@@ -324,7 +324,7 @@ fn a_target_without_a_root_is_chased_whatever_its_capture_lays_open() {
     };
     let axf = under(&RuleBook::axf(), pos, &format!("{round} {round}"));
     assert_eq!(on_e4(&axf), Some(crate::rules::ChaseKind::Direct));
-    assert_eq!(axf.verdict, Verdict::RedMustChange, "{}", axf.reason);
+    assert_eq!(axf.verdict, Verdict::RedMustChange, "{}", axf.reason());
     let rooted = "4k4/4a4/4c4/4R4/2n3n2/9/4N4/9/4C4/4K4 w";
     let r = under(&RuleBook::axf(), rooted, "e6g6 g5e4 g6e6");
     assert_eq!(on_e4(&r), None);

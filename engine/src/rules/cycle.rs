@@ -49,13 +49,6 @@ pub(crate) struct Repetition {
     pub shortest: usize,
 }
 
-impl Repetition {
-    /// Whether the judged plies go round different loops through the last position.
-    pub fn by_other_loops(&self) -> bool {
-        self.shortest != self.period
-    }
-}
-
 /// Which plies a repetition's ruling judges.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Judged {
@@ -151,51 +144,32 @@ pub(crate) fn nine_round_candidates(positions: &[Position], moves: &[Move]) -> V
         .collect()
 }
 
-/// The note on a repetition, in Chinese: where the cycle is, how often its position occurred,
-/// and whether a referee would accept a claim yet.
-pub(crate) fn repetition_note(r: &Repetition, plies: usize) -> String {
-    let mut note = format!(
-        "第{}–{}着为循环（{}着一循环），循环局面已出现{}次",
-        r.start + 1,
-        plies,
-        r.period,
-        r.occurrences
-    );
-    if r.by_other_loops() {
-        note.push_str(&format!(
-            "（其间第{}着后局面亦同：经不同的循环重复，全部判入）",
-            plies - r.shortest
-        ));
-    } else if r.from > 0 {
-        note.push_str(&format!(
-            "（第{}着从循环之外进入，即外来点，其后的局面计入重复次数）",
-            r.from
-        ));
-    }
-    if r.occurrences < 3 {
-        note.push_str("；不足三次重复，按循环着法裁决");
-    }
-    if r.start > 0 {
-        note.push_str(&format!("；此前{}着不在所判循环之内", r.start));
-    }
-    note
-}
-
-/// The note on the nine-round rule, in Chinese.
-pub(crate) fn nine_round_note(attacker: Color, plies: usize) -> String {
-    format!(
-        "{}方在三个以上交叉点连续以犯禁着法交替长打达九个回合（第{}–{}着），未形成三次重复，按待判局面裁决",
-        attacker.chinese(),
-        plies - 2 * NINE_ROUNDS + 1,
-        plies
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::notation::{fen, parse_moves};
     use crate::SetupMode;
+
+    /// The note a ruling on this repetition carries, as the text module writes it.
+    fn note(r: &Repetition) -> String {
+        let side = |color| crate::rules::SideRuling {
+            color,
+            class: crate::rules::SideClass::Allowed,
+            class_chinese: "",
+            labels: Vec::new(),
+            why_allowed: None,
+        };
+        crate::text::ruling::cycle_note(&crate::rules::Cycle {
+            start: r.start,
+            len: r.period,
+            rule: crate::rules::CycleRule::Repetition { period: r.period },
+            occurrences: r.occurrences,
+            shortest: r.shortest,
+            entry: r.from,
+            red: side(Color::Red),
+            black: side(Color::Black),
+        })
+    }
 
     fn positions(position: &str, moves: &str) -> (Vec<Position>, Vec<Move>) {
         let start = fen::parse(position, SetupMode::Standard).expect("legal");
@@ -213,7 +187,7 @@ mod tests {
     /// `(start, period, occurrences, by other loops)` of the repetition under each reading.
     fn judged(p: &[Position], judged: Judged) -> (usize, usize, usize, bool) {
         let r = repetition(p, judged).expect("repeats");
-        (r.start, r.period, r.occurrences, r.by_other_loops())
+        (r.start, r.period, r.occurrences, r.shortest != r.period)
     }
 
     use Judged::{RepeatingCycle, SinceThirdOccurrence};
@@ -244,7 +218,7 @@ mod tests {
         );
         let r = repetition(&p, SinceThirdOccurrence).expect("repeats");
         assert_eq!((r.start, r.period, r.from, r.occurrences), (9, 4, 2, 3));
-        assert!(repetition_note(&r, 13).contains("第2着从循环之外进入"));
+        assert!(note(&r).contains("第2着从循环之外进入"));
     }
 
     #[test]
@@ -259,7 +233,7 @@ mod tests {
         assert_eq!(judged(&p, SinceThirdOccurrence), (0, 8, 3, true));
         assert_eq!(judged(&p, RepeatingCycle), (4, 4, 3, false));
         let r = repetition(&p, SinceThirdOccurrence).unwrap();
-        assert!(repetition_note(&r, 8).contains("经不同的循环重复"));
+        assert!(note(&r).contains("经不同的循环重复"));
         // The two loops played round three times: both loops are judged at every phase, at
         // their junction (where the shortest period is the kings' loop) as in the middle of
         // one (where it is both).

@@ -20,6 +20,7 @@ mod work;
 
 use std::fmt;
 
+pub use adjudicate::WhyAllowed;
 pub use branch::Branch;
 pub use cycle::Judged;
 pub use describe::describe;
@@ -33,7 +34,7 @@ pub use rulebook::{
     Adjudication, Budgets, ChaseTargets, ChaseTest, ChaseWays, Clause, CycleRules, ExchangeKinds,
     LabelClauses, PawnChase, Perpetual, RuleBook, RuleBookId, UnknownRuleBook, Weighing,
 };
-pub use verdict::{SideClass, Verdict};
+pub use verdict::{Ground, SideClass, Verdict};
 pub use work::Work;
 
 use rustc_hash::FxHashMap;
@@ -86,8 +87,12 @@ pub struct Cycle {
     /// same placement, the same side to move, whatever loop brought it back; 3 = a threefold
     /// repetition); 1 when the nine-round rule applies without a repetition.
     pub occurrences: usize,
-    /// In Chinese: where the cycle is and how it was found.
-    pub note: String,
+    /// The shortest period ending at the last move: less than `len` where the judged plies
+    /// go round different loops through the last position; `len` for nine rounds.
+    pub shortest: usize,
+    /// Index of the first position of the stretch that repeats: where a cycle entered from
+    /// outside was entered (外来点); 0 where it repeats from the start, and for nine rounds.
+    pub entry: usize,
     pub red: SideRuling,
     pub black: SideRuling,
 }
@@ -112,6 +117,11 @@ impl Cycle {
             Color::Black => &self.black,
         }
     }
+
+    /// In Chinese: where the cycle is and how it was found ([`crate::text::ruling::cycle_note`]).
+    pub fn note(&self) -> String {
+        crate::text::ruling::cycle_note(self)
+    }
 }
 
 /// One side's moves in the cycle, as a whole.
@@ -121,8 +131,17 @@ pub struct SideRuling {
     pub class: SideClass,
     /// The class in the rule book's words.
     pub class_chinese: &'static str,
-    /// 长捉, 一将一闲, 长兑 … as a referee summarises it.
-    pub summary: String,
+    /// The side's labels in the judged plies, in order.
+    pub labels: Vec<Label>,
+    /// Why the side is allowed though its every move attacks, where the reading says.
+    pub why_allowed: Option<WhyAllowed>,
+}
+
+impl SideRuling {
+    /// 长捉, 一将一闲, 长兑 … as a referee summarises it ([`crate::text::ruling::side_summary`]).
+    pub fn summary(&self) -> String {
+        crate::text::ruling::side_summary(self)
+    }
 }
 
 /// Which plies a ruling labels.
@@ -144,8 +163,8 @@ pub struct Ruling {
     /// The cycle judged; `None` when nothing repeats at the end.
     pub cycle: Option<Cycle>,
     pub verdict: Verdict,
-    /// The verdict's reason, in Chinese, with its clause.
-    pub reason: String,
+    /// What the verdict rests on, with its clauses; `None` when nothing repeats.
+    pub ground: Option<Ground>,
     /// The natural move limit reached at the end of the moves, where the rule book has one: a
     /// draw a player may claim, whatever the repetition.
     pub draw_claim: Option<DrawClaim>,
@@ -155,6 +174,11 @@ impl Ruling {
     /// One side's moves in the judged cycle, if there is one.
     pub fn side(&self, color: Color) -> Option<&SideRuling> {
         self.cycle.as_ref().map(|c| c.side(color))
+    }
+
+    /// The verdict's reason, in Chinese, with its clauses ([`crate::text::ruling::reason`]).
+    pub fn reason(&self) -> String {
+        crate::text::ruling::reason(self)
     }
 
     /// The ruling on the ply at this 1-based number, if it was labelled.
@@ -367,15 +391,14 @@ impl<'a, 'w> Labeller<'a, 'w> {
             replies,
             around_replies,
         };
-        let class = adjudicate::classify_side(&sp, book);
+        let adjudication = adjudicate::of(&book.adjudication);
+        let class = adjudication.class(&sp);
         SideRuling {
             color,
             class,
             class_chinese: book.class_name(class),
-            summary: match adjudicate::why_allowed(&sp, book, class) {
-                Some(why) => format!("{}但{why}", adjudicate::summary(&sp.labels)),
-                None => adjudicate::summary(&sp.labels),
-            },
+            why_allowed: adjudication.why_allowed(&sp, class),
+            labels: sp.labels,
         }
     }
 
@@ -439,7 +462,7 @@ pub fn judge_in(
             plies,
             cycle: None,
             verdict: Verdict::NoRepetition,
-            reason: "着法末尾没有重复出现的局面，也不合九个回合的规定，不是待判局面。".to_string(),
+            ground: None,
             draw_claim,
         });
     };
@@ -453,13 +476,13 @@ pub fn judge_in(
         &positions[span.start..],
         &moves[span.start..],
     );
-    let reason = reason(book, &span, n, (&red, &black), verdict);
+    let ground = adjudicate::ground(book, red.class, black.class, verdict);
     Ok(Ruling {
         book: book.id,
         plies,
-        cycle: Some(span.into_cycle(n, red, black)),
+        cycle: Some(span.into_cycle(red, black)),
         verdict,
-        reason,
+        ground: Some(ground),
         draw_claim,
     })
 }
@@ -507,18 +530,14 @@ impl Span {
         matches!(self.rule, CycleRule::Repetition { .. })
     }
 
-    fn into_cycle(self, n: usize, red: SideRuling, black: SideRuling) -> Cycle {
-        let note = match (self.rule, &self.repetition) {
-            (CycleRule::NineRounds { attacker }, _) => cycle::nine_round_note(attacker, n),
-            (CycleRule::Repetition { .. }, Some(r)) => cycle::repetition_note(r, n),
-            (CycleRule::Repetition { .. }, None) => unreachable!("a repetition is found as one"),
-        };
+    fn into_cycle(self, red: SideRuling, black: SideRuling) -> Cycle {
         Cycle {
             start: self.start,
             len: self.len,
             rule: self.rule,
             occurrences: self.occurrences,
-            note,
+            shortest: self.repetition.map_or(self.len, |r| r.shortest),
+            entry: self.repetition.map_or(0, |r| r.from),
             red,
             black,
         }
@@ -647,33 +666,6 @@ fn label_plies(labeller: &mut Labeller<'_, '_>, order: Order, scope: Scope) -> V
             p
         })
         .collect()
-}
-
-/// The verdict's reason, with the plies judged where they are not all the moves.
-fn reason(
-    book: &RuleBook,
-    span: &Span,
-    n: usize,
-    (red, black): (&SideRuling, &SideRuling),
-    verdict: Verdict,
-) -> String {
-    let mut reason = adjudicate::reason(
-        book,
-        (red.class, &red.summary),
-        (black.class, &black.summary),
-        verdict,
-    );
-    match span.rule {
-        CycleRule::NineRounds { .. } => reason.push_str(&format!(
-            "（按九个回合的规定裁决第{}–{n}着）",
-            span.start + 1
-        )),
-        CycleRule::Repetition { .. } if span.start > 0 => {
-            reason.push_str(&format!("（所判循环为第{}–{n}着）", span.start + 1))
-        }
-        CycleRule::Repetition { .. } => {}
-    }
-    reason
 }
 
 /// Each side's class over all the plies given, as if they were the judged cycle: for tests of

@@ -173,8 +173,8 @@ impl Completion {
     }
 
     /// The verdict's reason, in Chinese, with its clauses.
-    pub fn reason(&self) -> &str {
-        &self.ruling.reason
+    pub fn reason(&self) -> String {
+        self.ruling.reason()
     }
 
     /// The clause the verdict rests on, in the rule book's numbering: the one its reason cites

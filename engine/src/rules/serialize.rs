@@ -248,7 +248,7 @@ impl Serialize for SideRuling {
         let mut m = s.serialize_struct("SideRuling", 3)?;
         m.serialize_field("class", self.class.name())?;
         m.serialize_field("class_chinese", self.class_chinese)?;
-        m.serialize_field("summary", &self.summary)?;
+        m.serialize_field("summary", &self.summary())?;
         m.end()
     }
 }
@@ -267,7 +267,7 @@ impl Serialize for Cycle {
         };
         m.serialize_field("period", &period)?;
         m.serialize_field("occurrences", &self.occurrences)?;
-        m.serialize_field("note", &self.note)?;
+        m.serialize_field("note", &self.note())?;
         m.serialize_field("red", &self.red)?;
         m.serialize_field("black", &self.black)?;
         m.end()
@@ -283,7 +283,7 @@ impl Serialize for Ruling {
         m.serialize_field("cycle", &self.cycle)?;
         m.serialize_field("verdict", self.verdict.name())?;
         m.serialize_field("verdict_chinese", self.verdict.chinese())?;
-        m.serialize_field("reason", &self.reason)?;
+        m.serialize_field("reason", &self.reason())?;
         m.serialize_field("draw_claim", &self.draw_claim)?;
         m.end()
     }

@@ -241,8 +241,8 @@ fn a_monstrous_position_stays_within_its_budget() {
     for p in &open {
         assert!(p.evidence.text.contains("100000"), "{}", p.evidence.text);
     }
-    assert_eq!(r.verdict, Verdict::Undetermined, "{}", r.reason);
-    assert!(r.reason.contains("预算"), "{}", r.reason);
+    assert_eq!(r.verdict, Verdict::Undetermined, "{}", r.reason());
+    assert!(r.reason().contains("预算"), "{}", r.reason());
 }
 
 #[test]
@@ -464,7 +464,7 @@ fn long_check_against_idle_loses_when_there_is_no_other_move() {
     assert_eq!(cycle.red.class, SideClass::LongCheck);
     assert_eq!(cycle.black.class, SideClass::Allowed);
     assert_eq!(r.verdict, Verdict::RedLoses);
-    assert_eq!(cycle.red.summary, "长将");
+    assert_eq!(cycle.red.summary(), "长将");
 }
 
 #[test]
@@ -634,13 +634,13 @@ fn nine_rounds_of_alternating_checks_are_judged_without_a_threefold_repetition()
         }
     );
     assert_eq!((c.start, c.len), (0, 18));
-    assert_eq!(c.red.summary, "长将");
-    assert_eq!(r.verdict, Verdict::RedMustChange, "{}", r.reason);
-    assert!(r.reason.contains("九个回合"), "{}", r.reason);
+    assert_eq!(c.red.summary(), "长将");
+    assert_eq!(r.verdict, Verdict::RedMustChange, "{}", r.reason());
+    assert!(r.reason().contains("九个回合"), "{}", r.reason());
     // Eight rounds (the first left out): the last position is new, so nothing is judged.
     let later = pos.after(moves[0]).after(moves[1]);
     let r = judge(&later, &moves[2..], &RuleBook::cxa2011()).expect("legal");
-    assert_eq!(r.verdict, Verdict::NoRepetition, "{}", r.reason);
+    assert_eq!(r.verdict, Verdict::NoRepetition, "{}", r.reason());
 }
 
 /// 26.2: red holds a draw with its rook alone against rook and horse; the rook's attack on the

@@ -174,3 +174,58 @@ impl SideClass {
         !matches!(self, SideClass::Allowed | SideClass::Undetermined)
     }
 }
+
+/// What a verdict rests on, with the clauses the rule book cites for it (rendered as the
+/// ruling's reason by `text::ruling`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Ground {
+    /// A ply the verdict depends on could not be settled within the budget.
+    Undetermined { general: &'static str },
+    /// Both sides play allowed cycles: a draw.
+    BothAllowed { general: &'static str },
+    /// Both sides check perpetually: a draw.
+    BothLongCheck { general: &'static str },
+    /// Both sides forbidden, of equal weight where the book weighs them (`weighing`, its
+    /// clause): a draw.
+    BothForbidden {
+        general: &'static str,
+        weighing: Option<&'static str>,
+    },
+    /// One-sided 长将 must change.
+    OneSidedLongCheck { clause: &'static str },
+    /// Forbidden against allowed: the forbidden side changes.
+    ForbiddenAgainstAllowed { clause: &'static str },
+    /// The single-piece chase of a rook or rootless piece against the joint or short-rooted
+    /// one (26.9.2, 26.9.3): `changes` is why, in the book's words.
+    SingleAgainstJoint {
+        changes: &'static str,
+        clause: &'static str,
+    },
+    /// The heavier side changes, by the book's general clause.
+    Heavier { general: &'static str },
+    /// Forbidden against a forbidden cycle other than 长将: the heavier side changes.
+    ForbiddenAgainstForbidden { clause: &'static str },
+    /// Not judged: the caller's work over a whole game (`positions` searched or `plies`
+    /// labelled, as a scan bounds a game's episodes) was spent before this stretch.
+    Unruled { positions: u64, plies: u64 },
+}
+
+impl Ground {
+    /// The clause the verdict rests on: the book's general clause for a draw or an
+    /// undetermined verdict, else the one the ground names.
+    pub const fn clause(self) -> &'static str {
+        match self {
+            Ground::Undetermined { general }
+            | Ground::BothAllowed { general }
+            | Ground::BothLongCheck { general }
+            | Ground::BothForbidden { general, .. }
+            | Ground::Heavier { general } => general,
+            Ground::OneSidedLongCheck { clause }
+            | Ground::ForbiddenAgainstAllowed { clause }
+            | Ground::SingleAgainstJoint { clause, .. }
+            | Ground::ForbiddenAgainstForbidden { clause } => clause,
+            Ground::Unruled { .. } => "",
+        }
+    }
+}

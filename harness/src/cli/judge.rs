@@ -83,12 +83,13 @@ pub fn text(ruling: &Ruling) -> String {
         Some(c) => {
             for (name, side) in [("红方", &c.red), ("黑方", &c.black)] {
                 s.push_str(&format!("{name}：{}", side.class_chinese));
-                if !side.summary.is_empty() {
-                    s.push_str(&format!("（{}）", side.summary));
+                let summary = side.summary();
+                if !summary.is_empty() {
+                    s.push_str(&format!("（{summary}）"));
                 }
                 s.push('\n');
             }
-            s.push_str(&format!("循环：{}\n", c.note));
+            s.push_str(&format!("循环：{}\n", c.note()));
         }
         None if ruling.plies.is_empty() => s.push_str(
             "循环：无（着法末尾未形成循环重复，未判任何一着；--all-plies 列出各着性质）\n",
@@ -96,8 +97,9 @@ pub fn text(ruling: &Ruling) -> String {
         None => s.push_str("循环：无（着法末尾未形成循环重复；各着性质仅供参考）\n"),
     }
     s.push_str(&format!("结论：{}", ruling.verdict.chinese()));
-    if !ruling.reason.is_empty() {
-        s.push_str(&format!("（{}）", ruling.reason));
+    let reason = ruling.reason();
+    if !reason.is_empty() {
+        s.push_str(&format!("（{reason}）"));
     }
     s.push('\n');
     if let Some(claim) = &ruling.draw_claim {

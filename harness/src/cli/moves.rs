@@ -67,7 +67,7 @@ struct JsonCompletion<'a> {
     last_ply: usize,
     /// How many times the cycle's position has occurred with the move played.
     occurrences: usize,
-    reason: &'a str,
+    reason: String,
     /// `qili judge`'s ruling of the game with the move: every judged ply's label and evidence.
     ruling: &'a Ruling,
 }

@@ -465,13 +465,13 @@ fn edition(s: &mut String, e: &EditionResult) {
                     s,
                     "<p class=\"evidence\">红方 {} {} · 黑方 {} {} · judged plies {}–{} ({}): {}</p>",
                     escape(c.red.class_chinese),
-                    escape(&c.red.summary),
+                    escape(&c.red.summary()),
                     escape(c.black.class_chinese),
-                    escape(&c.black.summary),
+                    escape(&c.black.summary()),
                     c.start + 1,
                     c.start + c.len,
                     c.rule.name(),
-                    escape(&c.note)
+                    escape(&c.note())
                 );
             }
             None => {

@@ -31,7 +31,7 @@ pub fn skeleton(id: &str, g: &GameLine, e: &EpisodeLine) -> Result<String, Strin
     let (Some(cycle), Some(fen)) = (&r.cycle, &e.cycle_fen) else {
         return Err(format!(
             "{}, game {}, plies {}–{}: nothing was judged there ({}), so there is no cycle to make a case of",
-            g.file, g.game, e.first_ply, e.last_ply, r.reason
+            g.file, g.game, e.first_ply, e.last_ply, r.reason()
         ));
     };
     let ply = |p: usize| e.offset + p - 1;
@@ -73,7 +73,7 @@ pub fn skeleton(id: &str, g: &GameLine, e: &EpisodeLine) -> Result<String, Strin
             r.book.name(),
             r.verdict.name(),
             r.verdict.chinese(),
-            r.reason
+            r.reason()
         ),
     );
     for p in &judged {
@@ -91,7 +91,7 @@ pub fn skeleton(id: &str, g: &GameLine, e: &EpisodeLine) -> Result<String, Strin
     for (name, side) in [("红方", &cycle.red), ("黑方", &cycle.black)] {
         comment(
             &mut s,
-            &format!("  {name}: {} ({})", side.summary, side.class_chinese),
+            &format!("  {name}: {} ({})", side.summary(), side.class_chinese),
         );
     }
     let _ = writeln!(s, "id: {id}");

@@ -84,10 +84,7 @@ fn unruled(book: &RuleBook, positions: u64, plies: u64) -> Ruling {
         plies: Vec::new(),
         cycle: None,
         verdict: qili::rules::Verdict::Undetermined,
-        reason: format!(
-            "本局各循环段的搜索已用尽预算（共 {} 个局面或 {plies} 着，MAX_GAME_WORK / MAX_GAME_PLIES），此段未判。",
-            crate::bounds::thousands(positions as usize)
-        ),
+        ground: Some(qili::rules::Ground::Unruled { positions, plies }),
         draw_claim: None,
     }
 }

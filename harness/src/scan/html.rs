@@ -535,7 +535,7 @@ fn episode(s: &mut String, e: &EpisodeLine, agrees: Option<bool>) {
         let _ = writeln!(s, "<p class=\"muted\"><code>{}</code></p>", escape(fen));
     }
     if let Some(c) = &r.cycle {
-        let _ = writeln!(s, "<p>{}</p>", escape(&c.note));
+        let _ = writeln!(s, "<p>{}</p>", escape(&c.note()));
     }
     plies(s, r, e.offset);
     sides(s, r);
@@ -543,7 +543,7 @@ fn episode(s: &mut String, e: &EpisodeLine, agrees: Option<bool>) {
         s,
         "<p>qili: <strong>{}</strong> — {}</p>",
         r.verdict.chinese(),
-        escape(&r.reason)
+        escape(&r.reason())
     );
     s.push_str("</div>\n</div>\n</div>\n");
 }
@@ -577,7 +577,7 @@ fn sides(s: &mut String, r: &Ruling) {
         let _ = writeln!(
             s,
             "<tr><th>{name}</th><td>{}</td><td>{}</td></tr>",
-            escape(&side.summary),
+            escape(&side.summary()),
             escape(side.class_chinese)
         );
     }

@@ -226,7 +226,7 @@ mod tests {
             plies: Vec::new(),
             cycle: None,
             verdict,
-            reason: String::new(),
+            ground: None,
             draw_claim: None,
         }
     }

@@ -1,5 +1,9 @@
-//! From labels to each side's class and the verdict (24.9–24.14, 25, 26.9).
+//! From labels to each side's class and the verdict: the [`Adjudicate`] trait, one
+//! implementation per family of books (`cxa_matrix.rs`: the CXA books' classes and 26.9
+//! weighing; `asian_chase.rs`: the Asian rules' perpetual check and perpetual chase), and the
+//! verdict they share.
 //!
+//! The CXA books (24.9–24.14, 25, 26.9):
 //! A side whose every move checks plays 长将; a side whose every move is 将, 杀 or 捉 plays a
 //! forbidden cycle (禁止着法); one idle move makes the cycle allowed (允许着法). Forbidden cycles
 //! come in two weights (26.9.2, 26.9.3): chasing a rook or a rootless piece with a single
@@ -16,10 +20,13 @@
 //!
 //! The side that must change and cannot (no other legal move at any of its turns) loses (图6).
 
-use crate::rules::label::{ChaseKind, Label, Rootedness};
-use crate::rules::rulebook::{Perpetual, RuleBook};
+mod asian_chase;
+mod cxa_matrix;
+
+use crate::rules::label::Label;
+use crate::rules::rulebook::{Adjudication, Perpetual, RuleBook};
 use crate::rules::threats::Found;
-use crate::rules::verdict::{SideClass, Verdict};
+use crate::rules::verdict::{Ground, SideClass, Verdict};
 use crate::{Color, Move, Position};
 
 /// One side's plies in the judged sequence.
@@ -34,179 +41,54 @@ pub(crate) struct SidePlies<'a> {
     pub around_replies: Vec<Option<(&'a Position, &'a Position)>>,
 }
 
-/// The class of one side's cycle.
+/// Why a side whose every move attacks is allowed all the same, in the reading's terms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WhyAllowed {
+    /// Every move chases, but no one piece is chased throughout (AXF rule 32): 所捉不是同一子.
+    NotOnePiece,
+    /// One piece is chased throughout but never answers the chase (§2.2): 被捉之子不应.
+    Unanswered,
+}
+
+/// A family of adjudications: how a side's labelled plies are classed, and which side of two
+/// classes must change. One implementation per family, its settings the book's
+/// [`Adjudication`].
+pub(crate) trait Adjudicate {
+    /// The class of one side's cycle.
+    fn class(&self, side: &SidePlies<'_>) -> SideClass;
+
+    /// Why a side is allowed though its every move attacks, where the reading has a reason.
+    fn why_allowed(&self, _side: &SidePlies<'_>, _class: SideClass) -> Option<WhyAllowed> {
+        None
+    }
+
+    /// Which side must change, if either.
+    fn culprit(&self, red: SideClass, black: SideClass) -> Option<Color>;
+}
+
+/// The adjudication a book's settings name.
+pub(crate) fn of(a: &Adjudication) -> Box<dyn Adjudicate + '_> {
+    match a.perpetual {
+        Perpetual::AnyAttack => Box::new(cxa_matrix::CxaMatrix(a)),
+        Perpetual::OneKind => Box::new(asian_chase::AsianChase),
+    }
+}
+
+/// The class of one side's cycle under `book`.
+#[cfg(test)]
 pub(crate) fn classify_side(side: &SidePlies<'_>, book: &RuleBook) -> SideClass {
-    if book.adjudication.perpetual == Perpetual::OneKind {
-        return one_kind(side);
-    }
-    let doubt_is_idle = book.adjudication.doubt_is_idle;
-    let idle = |l: &Label| !l.is_attack() && (*l != Label::Undetermined || doubt_is_idle);
-    if side.labels.is_empty() || side.labels.iter().any(idle) {
-        return SideClass::Allowed;
-    }
-    // Only an idle move makes a cycle allowed; whether the undetermined one is, is unknown.
-    if side.labels.contains(&Label::Undetermined) {
-        return SideClass::Undetermined;
-    }
-    // The 排局 draft forbids only 二打 or more: a single attack is not a forbidden cycle.
-    if side.labels.len() < book.adjudication.least_attacks {
-        return SideClass::Allowed;
-    }
-    if side.labels.iter().all(|&l| l == Label::Check) {
-        return SideClass::LongCheck;
-    }
-    // A ply is named by its biggest threat (the most valuable target; between equals, the
-    // heavier kind): 参考图14's rook chased jointly outweighs a pawn picked up on the way, 图25's
-    // rook chased by one horse outweighs a cannon won jointly. The side is the lighter kind if
-    // one of its chasing plies is.
-    let light = side.labels.iter().zip(&side.chases).any(|(&l, chases)| {
-        let soft =
-            |f: &Found| f.kind == ChaseKind::Joint || f.rootedness == Rootedness::ShortRooted;
-        l == Label::Chase
-            && chases
-                .iter()
-                .max_by_key(|f| (f.target_worth(), !soft(f)))
-                .is_some_and(soft)
-    });
-    if light {
-        SideClass::ForbiddenSoft
-    } else {
-        SideClass::ForbiddenHard
-    }
+    of(&book.adjudication).class(side)
 }
 
-/// The Asian rules' classes: every move a check is perpetual check; every move a chase, with
-/// one piece chased on every one of them (followed as it moves), is perpetual chase (rule 32:
-/// chasing different pieces in turn is allowed); anything else is allowed.
-fn one_kind(side: &SidePlies<'_>) -> SideClass {
-    if side.labels.is_empty() {
-        return SideClass::Allowed;
-    }
-    if side.labels.iter().all(|&l| l == Label::Check) {
-        return SideClass::LongCheck;
-    }
-    if !every_move_chases(side) {
-        return SideClass::Allowed;
-    }
-    if side.labels.contains(&Label::Undetermined) {
-        return SideClass::Undetermined;
-    }
-    // One and the same piece chased throughout is perpetual chase, whatever the piece and
-    // whatever chases it: a horse or cannon after a rook (rule 15) is no heavier than the
-    // rook's side chasing back, so a rook and a horse chasing each other draw (§2.4: equal
-    // violations draw).
-    if chased_throughout(side, true).is_empty() {
-        SideClass::Allowed
-    } else {
-        SideClass::ForbiddenHard
-    }
-}
-
-/// Whether every move of the side chases (or may: undetermined). An answer to check is no
-/// exception: it must chase too (a rook that answers a cannon's check by stepping back next to
-/// it attacks the cannon it may take, AXF 427), as in Fairy-Stockfish, where the chased pieces
-/// of every move of the loop are intersected.
-fn every_move_chases(side: &SidePlies<'_>) -> bool {
-    let chasing = |l: &Label| matches!(l, Label::Chase | Label::Undetermined);
-    side.labels.iter().all(chasing)
-}
-
-/// The pieces chased on every ply of the side, each as the squares it stands on after each of
-/// the side's plies (indexed as the plies are), followed through the opponent's answers; only
-/// new attacks count, not those kept up. The chased piece must answer every chase (§2.2: a
-/// piece that neither moves away nor is got out of the attack is not chased perpetually, the
-/// appendix's "Example of Non-Perpetual Chase").
-///
-/// The side's moves are a cycle, not a window with a first and a last move: a piece is followed
-/// once round it, back to the ply it started from, so the pieces found, and the class, are the
-/// same whichever ply of the cycle the record ends on.
-pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<Vec<crate::Square>> {
-    let m = side.labels.len();
-    let targets = |k: usize| -> Vec<crate::Square> {
-        side.chases[k]
-            .iter()
-            .filter(|f| !f.standing)
-            .map(|f| f.target)
-            .collect()
-    };
-    let follow = |sq: crate::Square, k: usize| match side.replies[k] {
-        Some(r) if r.from == sq => r.to,
-        _ => sq,
-    };
-    if m == 0 {
-        return Vec::new();
-    }
-    targets(0)
-        .into_iter()
-        .filter_map(|first| {
-            let mut path = Vec::with_capacity(m);
-            let mut sq = first;
-            for k in 0..m {
-                path.push(sq);
-                if answered && ignored(side, k, sq) {
-                    return None;
-                }
-                sq = follow(sq, k);
-                if !targets((k + 1) % m).contains(&sq) {
-                    return None;
-                }
-            }
-            (sq == first).then_some(path)
-        })
-        .collect()
-}
-
-/// Why a side that chased on every move is allowed under the Asian rules, in the book's
-/// terms: no one piece was chased throughout (rule 32), or the piece chased never answered.
-pub(crate) fn why_allowed(
-    side: &SidePlies<'_>,
-    book: &RuleBook,
-    class: SideClass,
-) -> Option<&'static str> {
-    // An allowed side whose every move chases has no undetermined move (that side would be
-    // undetermined).
-    if book.adjudication.perpetual != Perpetual::OneKind
-        || class != SideClass::Allowed
-        || !every_move_chases(side)
-    {
-        return None;
-    }
-    Some(if chased_throughout(side, false).is_empty() {
-        "所捉不是同一子"
-    } else {
-        "被捉之子不应"
-    })
-}
-
-/// Whether the opponent's reply to ply `k` leaves every new attack of that ply on `target`
-/// standing: the target, which had a move, did not move, no attacker was taken, and each can
-/// still take it.
-fn ignored(side: &SidePlies<'_>, k: usize, target: crate::Square) -> bool {
-    let (Some(reply), Some((before, after))) = (side.replies[k], side.around_replies[k]) else {
-        return false;
-    };
-    let attacks: Vec<&Found> = side.chases[k]
-        .iter()
-        .filter(|f| !f.standing && f.target == target)
-        .collect();
-    // A piece with no move at all cannot run: standing still is no choice of its side.
-    if attacks.is_empty()
-        || reply.from == target
-        || !before.legal_moves().iter().any(|m| m.from == target)
-    {
-        return false;
-    }
-    let legal = after.legal_moves();
-    attacks
-        .iter()
-        .all(|f| reply.to != f.capturer && legal.contains(&Move::new(f.capturer, target)))
-}
-
-/// Which side must change, by the matrix above (or the simpler rules of the 排局 draft and
-/// of 附录一, where forbidden cycles are not weighed against each other).
+/// Which side must change under `book`'s adjudication.
 pub(crate) fn culprit(book: &RuleBook, red: SideClass, black: SideClass) -> Option<Color> {
+    of(&book.adjudication).culprit(red, black)
+}
+
+/// Which side must change, by the matrix above; without `weigh` (the 排局 draft, 附录一, the
+/// Asian rules) forbidden cycles are not weighed against each other.
+pub(crate) fn ranked(red: SideClass, black: SideClass, weigh: bool) -> Option<Color> {
     use SideClass::*;
-    let weigh = book.adjudication.weighing.is_some();
     let (red, black) = if weigh {
         (red, black)
     } else {
@@ -261,134 +143,50 @@ pub(crate) fn verdict(
     }
 }
 
-const DIGITS: [&str; 10] = ["零", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
-
-/// A count in Chinese numerals, as a referee writes it before a label: 两 for two, 十二, 二十,
-/// 一百零五 (one style however long the game).
-fn count_cn(n: usize) -> String {
-    if n == 2 {
-        return "两".to_string();
-    }
-    let units = [(1000, "千"), (100, "百"), (10, "十")];
-    if n >= 10_000 {
-        return n.to_string();
-    }
-    let mut out = String::new();
-    let mut rest = n;
-    let mut gap = false;
-    for (size, name) in units {
-        let d = rest / size;
-        rest %= size;
-        if d > 0 {
-            if gap {
-                out.push_str(DIGITS[0]);
-                gap = false;
-            }
-            // 十二, not 一十二, when the count begins with the tens.
-            if !(size == 10 && d == 1 && out.is_empty()) {
-                out.push_str(DIGITS[d]);
-            }
-            out.push_str(name);
-        } else if !out.is_empty() {
-            gap = true;
-        }
-    }
-    if rest > 0 {
-        if gap {
-            out.push_str(DIGITS[0]);
-        }
-        out.push_str(DIGITS[rest]);
-    }
-    if out.is_empty() {
-        out.push_str(DIGITS[0]);
-    }
-    out
-}
-
-/// A referee's summary of one side's moves: 长捉, 一将一闲, 两闲, 一将两闲 …
-pub(crate) fn summary(labels: &[Label]) -> String {
-    let Some(&first) = labels.first() else {
-        return String::new();
-    };
-    // 长 is a repeated attack: a single move is 一将, 一杀 or 一捉.
-    if labels.len() > 1 && labels.iter().all(|&l| l == first) {
-        return match first {
-            Label::Idle => format!("{}闲", count_cn(labels.len())),
-            l => format!("长{}", l.chinese()),
-        };
-    }
-    let mut order: Vec<(Label, usize)> = Vec::new();
-    for &l in labels {
-        match order.iter_mut().find(|(k, _)| *k == l) {
-            Some((_, n)) => *n += 1,
-            None => order.push((l, 1)),
-        }
-    }
-    order
-        .into_iter()
-        .map(|(l, n)| {
-            let n = if n == 1 {
-                "一".to_string()
-            } else {
-                count_cn(n)
-            };
-            format!("{n}{}", l.chinese())
-        })
-        .collect()
-}
-
-/// The verdict's reason, in the book's words, with the clauses it rests on.
-pub(crate) fn reason(
+/// What the verdict rests on, with the clauses the book cites for it.
+pub(crate) fn ground(
     book: &RuleBook,
-    red: (SideClass, &str),
-    black: (SideClass, &str),
+    red: SideClass,
+    black: SideClass,
     verdict: Verdict,
-) -> String {
-    let side = |name: &str, (class, summary): (SideClass, &str)| {
-        format!("{name}{summary}，为{}", book.class_name(class))
-    };
+) -> Ground {
     let a = &book.adjudication;
-    let (general, long_check, one_forbidden) = (a.general, a.long_check, a.one_forbidden);
-    let ground = match verdict {
-        Verdict::Undetermined => {
-            "有着法因搜索超出预算未能确定性质，而裁决取决于它；可提高预算后重判".to_string()
-        }
-        Verdict::Draw => match (red.0, black.0) {
-            (SideClass::Allowed, SideClass::Allowed) => format!("双方均为允许着法（{general}）"),
-            (SideClass::LongCheck, SideClass::LongCheck) => format!("双方均为长将（{general}）"),
-            _ => match a.weighing {
-                Some(w) => format!("双方均为禁止着法且轻重相当（{general}、{}）", w.clause),
-                None => format!("双方均为禁止着法（{general}）"),
+    let general = a.general;
+    match verdict {
+        Verdict::Undetermined => Ground::Undetermined { general },
+        Verdict::Draw => match (red, black) {
+            (SideClass::Allowed, SideClass::Allowed) => Ground::BothAllowed { general },
+            (SideClass::LongCheck, SideClass::LongCheck) => Ground::BothLongCheck { general },
+            _ => Ground::BothForbidden {
+                general,
+                weighing: a.weighing.map(|w| w.clause),
             },
         },
         _ => {
             let (c, o) = match verdict.culprit() {
-                Some(Color::Red) => (red.0, black.0),
-                _ => (black.0, red.0),
+                Some(Color::Red) => (red, black),
+                _ => (black, red),
             };
             match (c, o) {
-                (SideClass::LongCheck, _) => format!("单方面长将不允许（{long_check}）"),
-                (_, SideClass::Allowed) => {
-                    format!("禁止着法对允许着法，禁止的一方变着（{one_forbidden}）")
-                }
-                (SideClass::ForbiddenHard, SideClass::ForbiddenSoft) => match a.weighing {
-                    Some(w) => format!("{}（{}）", w.heavier_changes, w.single_against_joint),
-                    None => format!("由重的一方变着（{general}）"),
+                (SideClass::LongCheck, _) => Ground::OneSidedLongCheck {
+                    clause: a.long_check,
                 },
-                _ => format!(
-                    "禁止着法对长将以外的着法，按 {} 由重的一方变着",
-                    a.weighing.map_or(general, |w| w.clause)
-                ),
+                (_, SideClass::Allowed) => Ground::ForbiddenAgainstAllowed {
+                    clause: a.one_forbidden,
+                },
+                (SideClass::ForbiddenHard, SideClass::ForbiddenSoft) => match a.weighing {
+                    Some(w) => Ground::SingleAgainstJoint {
+                        changes: w.heavier_changes,
+                        clause: w.single_against_joint,
+                    },
+                    None => Ground::Heavier { general },
+                },
+                _ => Ground::ForbiddenAgainstForbidden {
+                    clause: a.weighing.map_or(general, |w| w.clause),
+                },
             }
         }
-    };
-    format!(
-        "{}；{}。{}。{}。",
-        side("红方", red),
-        side("黑方", black),
-        ground,
-        verdict.chinese()
-    )
+    }
 }
 
 #[cfg(test)]
@@ -417,34 +215,6 @@ mod tests {
         assert_eq!(
             classify_side(&one_attack, &RuleBook::cxa2011()),
             SideClass::ForbiddenHard
-        );
-    }
-
-    #[test]
-    fn summaries_read_like_the_book() {
-        use Label::*;
-        assert_eq!(summary(&[Chase, Chase]), "长捉");
-        assert_eq!(summary(&[Check, Idle]), "一将一闲");
-        assert_eq!(summary(&[Idle, Idle]), "两闲");
-        assert_eq!(summary(&[Check, Idle, Idle]), "一将两闲");
-        assert_eq!(summary(&[Exchange, Exchange, Exchange]), "长兑");
-        assert_eq!(summary(&[MateThreat]), "一杀");
-        assert_eq!(summary(&[Idle]), "一闲");
-        let long: Vec<Label> = [vec![Idle; 62], vec![Chase; 14], vec![Check; 6]].concat();
-        assert_eq!(summary(&long), "六十二闲十四捉六将");
-        let cn: Vec<String> = [10, 12, 20, 21, 100, 105, 110, 1002].map(count_cn).to_vec();
-        assert_eq!(
-            cn,
-            [
-                "十",
-                "十二",
-                "二十",
-                "二十一",
-                "一百",
-                "一百零五",
-                "一百一十",
-                "一千零二"
-            ]
         );
     }
 
