@@ -50,7 +50,7 @@
 
 use std::ops::RangeInclusive;
 
-use super::{judge, Cycle, RuleBook, Ruling, SideClass, Verdict};
+use super::{judge, Cycle, Ground, RuleBook, Ruling, Verdict};
 use crate::{Color, Game, Move, MoveError, Square};
 
 /// A legal move of the position reached and what playing it would do.
@@ -126,7 +126,9 @@ impl Consequence {
         }
         let verdict = ruling.verdict;
         let c = Box::new(Completion {
-            clause: ground_clause(&ruling, book),
+            clause: ruling
+                .ground
+                .map_or(book.adjudication.general, Ground::clause),
             ruling,
         });
         match verdict {
@@ -195,24 +197,6 @@ impl Completion {
     /// completes its first period again; see the module docs for which to act on).
     pub fn occurrences(&self) -> usize {
         self.cycle().occurrences
-    }
-}
-
-/// The clause the verdict's reason cites for its ground (`rules/adjudicate.rs`, `reason`).
-fn ground_clause(ruling: &Ruling, book: &RuleBook) -> &'static str {
-    let a = &book.adjudication;
-    let Some(cycle) = &ruling.cycle else {
-        return a.general;
-    };
-    let Some(culprit) = ruling.verdict.culprit() else {
-        return a.general;
-    };
-    use SideClass::*;
-    match (cycle.side(culprit).class, cycle.side(!culprit).class) {
-        (LongCheck, _) => a.long_check,
-        (_, Allowed) => a.one_forbidden,
-        (ForbiddenHard, ForbiddenSoft) => a.weighing.map_or(a.general, |w| w.single_against_joint),
-        _ => a.weighing.map_or(a.general, |w| w.clause),
     }
 }
 
