@@ -1,10 +1,10 @@
-//! Move generation and notation speed: `cargo bench -p qili --bench perft`.
+//! Move generation and notation speed: `cargo bench -p qili-core --bench perft`.
 //! The perft bench counts leaf nodes, so divan reports nodes per second.
 
 use divan::counter::ItemsCount;
 use divan::{black_box, Bencher};
-use qili::notation::{chinese, fen};
-use qili::SetupMode;
+use qili_core::notation::{chinese, fen};
+use qili_core::SetupMode;
 
 fn main() {
     divan::main();

@@ -41,7 +41,7 @@ impl std::str::FromStr for Move {
     /// ICCS: `h2e2`, `H2E2`, `h2-e2`. The move is not checked against a position.
     ///
     /// ```
-    /// use qili::Move;
+    /// use qili_core::Move;
     /// let m: Move = "h2e2".parse().unwrap();
     /// assert_eq!(m.to_string(), "h2e2");
     /// assert!("炮二平五".parse::<Move>().is_err());

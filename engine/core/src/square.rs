@@ -271,7 +271,7 @@ impl std::str::FromStr for Square {
     type Err = SquareError;
 
     /// ```
-    /// use qili::Square;
+    /// use qili_core::Square;
     /// let e2: Square = "e2".parse().unwrap();
     /// assert_eq!(e2.to_string(), "e2");
     /// assert!("j2".parse::<Square>().is_err());

@@ -33,13 +33,13 @@ static KEYS: ([[u64; 90]; 14], u64) = build();
 
 /// The key of a piece on a square.
 #[inline]
-pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
+pub fn piece_key(piece: Piece, sq: Square) -> u64 {
     KEYS.0[piece.index()][sq.index()]
 }
 
 /// The key toggled when black is to move.
 #[inline]
-pub(crate) fn side_key(turn: Color) -> u64 {
+pub fn side_key(turn: Color) -> u64 {
     match turn {
         Color::Red => 0,
         Color::Black => KEYS.1,

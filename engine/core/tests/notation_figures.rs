@@ -3,8 +3,8 @@
 //! form; loose published texts are rejected as ambiguous with the listed move among the
 //! candidates.
 
-use qili::notation::{chinese, fen, iccs, parse_move, wxf, Reason};
-use qili::{Move, Position, SetupMode};
+use qili_core::notation::{chinese, fen, iccs, parse_move, wxf, Reason};
+use qili_core::{Move, Position, SetupMode};
 
 struct Line {
     line: usize,

@@ -5,8 +5,8 @@ mod common;
 
 use common::perft_positions;
 use proptest::prelude::*;
-use qili::notation::{chinese, dhtmlxq, fen, iccs, parse_move, parse_moves, wxf};
-use qili::{Color, Position, SetupMode};
+use qili_core::notation::{chinese, dhtmlxq, fen, iccs, parse_move, parse_moves, wxf};
+use qili_core::{Color, Position, SetupMode};
 
 /// Characters the notations use, plus a few that are close to them.
 const ALPHABET: &[char] = &[

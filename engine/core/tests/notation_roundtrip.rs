@@ -1,8 +1,8 @@
 //! Every legal move of every perft position (`perft.txt`) and of every position one ply
 //! later, written in Chinese (simplified and traditional) and WXF, reads back as itself.
 
-use qili::notation::{chinese, fen, parse_move, wxf};
-use qili::{Position, SetupMode};
+use qili_core::notation::{chinese, fen, parse_move, wxf};
+use qili_core::{Position, SetupMode};
 
 fn positions() -> Vec<Position> {
     let mut out = Vec::new();

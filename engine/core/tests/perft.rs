@@ -1,7 +1,7 @@
 //! Perft suite: legal move counts of the positions in `tests/perft.txt`, whose header names
 //! the sources. Depth ≤ 4 runs in `cargo test`; depth 5 is behind `--ignored`.
 
-use qili::{notation::fen, SetupMode};
+use qili_core::{notation::fen, SetupMode};
 
 struct Case {
     line: usize,

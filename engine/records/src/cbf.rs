@@ -34,9 +34,9 @@
 //! [`MAX_ATTRIBUTES`] attributes is refused: the parser's tree takes ten times the text, and
 //! it checks each attribute against the element's others (time quadratic in their number).
 
-use super::fen;
-use super::game::{self, Game, GameError};
-use crate::{Move, Position, Square};
+use crate::game::{self, Game, GameError};
+use qili_core::notation::fen;
+use qili_core::{Move, Position, Square};
 
 /// Why a text is not a 象棋桥 CBF record (its moves' errors are the game's, not this).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -164,7 +164,7 @@ pub fn read(text: &str) -> Result<Game, CbfError> {
                 continue;
             }
             if name == "FEN" {
-                start = fen::parse_record(value).map_err(|error| CbfError::Fen {
+                start = game::parse_fen(value).map_err(|error| CbfError::Fen {
                     fen: game::clip(value).into_owned(),
                     error,
                 })?;

@@ -21,8 +21,8 @@
 //! Only main lines are read, capped at [`MAX_PLIES`] like XQF's. 象棋桥's XML records (`.cbf`)
 //! are [`super::cbf`]'s.
 
-use crate::notation::game::{Game, GameError, GameErrorKind};
-use crate::{Board, Color, IllegalSetup, Move, Piece, Role, Setup, Square};
+use crate::game::{Game, GameError, GameErrorKind};
+use qili_core::{Board, Color, IllegalSetup, Move, Piece, Role, Setup, Square};
 
 /// The most plies of a main line a reader takes (the same cap as [`super::xqf::MAX_PLIES`]).
 pub const MAX_PLIES: usize = super::xqf::MAX_PLIES;
@@ -294,7 +294,7 @@ mod tests {
     fn reads_a_record() {
         // 炮二平五 马8进7: h2 is point 70, e2 67, h9 7, g7 24.
         let g = read_record(&record(&[(0, 70, 67), (1, 7, 24)])).unwrap();
-        assert_eq!(g.start, crate::Position::start());
+        assert_eq!(g.start, qili_core::Position::start());
         let texts: Vec<String> = g.moves.iter().map(ToString::to_string).collect();
         assert_eq!(texts, ["h2e2", "h9g7"]);
         assert_eq!(g.error, None);

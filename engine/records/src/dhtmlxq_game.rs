@@ -3,7 +3,7 @@
 //! `[DhtmlXQFLASH]` wrappers), each holding tags `[DhtmlXQ_key]value[/DhtmlXQ_key]`. Several
 //! blocks may stand on one page.
 //!
-//! - `DhtmlXQ_binit`: the start placement (see [`super::dhtmlxq`]); without it, the standard
+//! - `DhtmlXQ_binit`: the start placement (see [`qili_core::notation::dhtmlxq`]); without it, the standard
 //!   start. The side to move is red unless the first move is black's (or the placement is
 //!   legal only with black to move).
 //! - `DhtmlXQ_movelist`: the main line, four digits per move: file (0–8 from red's left) and
@@ -18,9 +18,9 @@
 //!   The viewer escapes characters of a value as `\uXXXX` (`\u003F` is `?`); headers are
 //!   read with those escapes undone.
 
-use super::dhtmlxq::{self as binit, BinitError};
-use super::game::{self, Game, MAX_GAMES};
-use crate::{Color, Move, Position, Square};
+use crate::game::{self, Game, MAX_GAMES};
+use qili_core::notation::dhtmlxq::{self as binit, BinitError};
+use qili_core::{Color, Move, Position, Square};
 
 /// Why a DhtmlXQ block could not be read at all. `block` is 1-based.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -269,7 +269,7 @@ fn build(block: usize, tags: Vec<(&str, &str)>) -> Result<Game, DhtmlxqError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::iccs;
+    use qili_core::notation::iccs;
 
     #[test]
     fn a_move_list_longer_than_a_game_is_read_as_far_as_a_game_goes() {

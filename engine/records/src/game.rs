@@ -7,7 +7,8 @@
 
 use std::fmt;
 
-use crate::{Move, Position};
+use qili_core::notation::fen::{self, FenError};
+use qili_core::{Move, Position};
 
 /// The most moves (plies) a reader keeps for one game; the ply after them is an error.
 /// Real games are under 500 plies; the cap bounds the work on hostile input.
@@ -24,7 +25,7 @@ pub const MAX_ECHO_CHARS: usize = 80;
 /// first [`MAX_ECHO_CHARS`] and `…`.
 ///
 /// ```
-/// use qili::notation::game::clip;
+/// use qili_records::game::clip;
 /// assert_eq!(clip("h2e2"), "h2e2");
 /// assert_eq!(clip(&"x".repeat(100)).chars().count(), 81);
 /// ```
@@ -71,7 +72,10 @@ impl fmt::Display for GameError {
 #[non_exhaustive]
 pub enum GameErrorKind {
     /// The move is on the board but the position does not allow it.
-    Illegal { mv: Move, error: crate::MoveError },
+    Illegal {
+        mv: Move,
+        error: qili_core::MoveError,
+    },
     /// The record's bytes do not make a move (what is wrong, in the format's terms).
     Unreadable(String),
     /// The main line is longer than the reader's cap; the moves up to the cap are kept.
@@ -166,9 +170,14 @@ pub(crate) fn is_pgn_result(token: &str) -> bool {
 /// A game record's start: a standard position, else a composed one (records also hold
 /// problems with more pieces than the set); where neither is legal, the composed reading's
 /// problems.
-pub(crate) fn record_start(setup: crate::Setup) -> Result<Position, crate::IllegalSetup> {
-    Position::new(setup.clone(), crate::SetupMode::Standard)
-        .or_else(|_| Position::new(setup, crate::SetupMode::Composed))
+pub(crate) fn record_start(setup: qili_core::Setup) -> Result<Position, qili_core::IllegalSetup> {
+    Position::new(setup.clone(), qili_core::SetupMode::Standard)
+        .or_else(|_| Position::new(setup, qili_core::SetupMode::Composed))
+}
+
+/// A game record's FEN, read as [`record_start`] takes a start.
+pub(crate) fn parse_fen(text: &str) -> Result<Position, FenError> {
+    record_start(fen::parse_setup(text)?).map_err(FenError::Illegal)
 }
 
 /// Full-width ASCII (`Ｃ２＝５`, `１．`) as ASCII; other characters as they are.
@@ -191,7 +200,7 @@ pub(crate) fn narrow(text: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_move;
+    use qili_core::notation::parse_move;
 
     #[test]
     fn play_stops_at_the_first_bad_move() {

@@ -1,6 +1,6 @@
 //! Line formats of game records:
 //!
-//! - [`read_iccs`]: ICCS (中国象棋电脑应用规范, the coordinates of [`super::iccs`]) move
+//! - [`read_iccs`]: ICCS (中国象棋电脑应用规范, the coordinates of [`qili_core::notation::iccs`]) move
 //!   lists, one game per line, as exported by online sites: an
 //!   optional id and `;`, then moves separated by commas or whitespace (`iaxeugSr;h2e2,h9g7`,
 //!   `h2e2 h9g7 h0g2`). Lines whose first word is no ICCS move (titles) are not games.
@@ -17,9 +17,10 @@
 //!
 //! Every reader keeps at most [`MAX_GAMES`] games and [`super::game::MAX_MOVES`] moves each.
 
-use super::game::{self, Game, MAX_GAMES};
-use super::{fen, pgn, read_move};
-use crate::Position;
+use crate::game::{self, Game, MAX_GAMES};
+use crate::pgn;
+use qili_core::notation::{fen, read_move};
+use qili_core::Position;
 
 /// Why a line or a `.wxf` game could not be read at all. `line` is 1-based.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -36,7 +37,7 @@ pub enum LineError {
 }
 
 fn is_iccs(t: &str) -> bool {
-    crate::notation::iccs::parse(t).is_ok()
+    qili_core::notation::iccs::parse(t).is_ok()
 }
 
 fn play_texts<'a>(
@@ -66,7 +67,7 @@ pub fn read_iccs(text: &str) -> Vec<Game> {
             Some((id, moves)) => (Some(id.trim()), moves),
             None => (None, line),
         };
-        let mut texts = super::move_tokens(moves).peekable();
+        let mut texts = qili_core::notation::move_tokens(moves).peekable();
         if !texts.peek().is_some_and(|t| is_iccs(t)) {
             continue;
         }
@@ -97,7 +98,7 @@ pub fn read_uci(text: &str) -> Vec<Result<Game, LineError>> {
             Ok(Position::start())
         } else if let Some(f) = setup.strip_prefix("fen") {
             let f = f.trim();
-            fen::parse_record(f).map_err(|error| LineError::Fen {
+            game::parse_fen(f).map_err(|error| LineError::Fen {
                 line: n + 1,
                 fen: game::clip(f).into_owned(),
                 error,
@@ -122,7 +123,7 @@ pub fn starts_with_fen(text: &str) -> bool {
 
 fn parse_fen(f: &str) -> Result<Position, fen::FenError> {
     let f = f.trim().trim_start_matches('\u{feff}');
-    fen::parse_record(f)
+    game::parse_fen(f)
 }
 
 /// A game's result as a record writes it on its own: the PGN results, or who won in Chinese
@@ -165,7 +166,11 @@ pub fn read_fen_moves(text: &str) -> Vec<Result<Game, LineError>> {
                     .next()
                     .map(|r| vec![("Result".to_string(), r.trim().to_string())])
                     .unwrap_or_default();
-                Ok(play_texts(start, headers, super::move_tokens(moves)))
+                Ok(play_texts(
+                    start,
+                    headers,
+                    qili_core::notation::move_tokens(moves),
+                ))
             })
             .collect();
     }
@@ -181,7 +186,9 @@ pub fn read_fen_moves(text: &str) -> Vec<Result<Game, LineError>> {
     let game = parse_fen(first)
         .map_err(|e| fen_error(first_line, first, e))
         .map(|start| {
-            let texts = moves.iter().flat_map(|&(_, l)| super::move_tokens(l));
+            let texts = moves
+                .iter()
+                .flat_map(|&(_, l)| qili_core::notation::move_tokens(l));
             play_texts(start, headers, texts)
         });
     vec![game]
@@ -278,7 +285,7 @@ pub fn read_wxf(text: &str) -> Vec<Result<Game, LineError>> {
                 .map(|(_, v)| v.clone());
             let start = match fen_value {
                 Some(f) if !f.is_empty() => {
-                    fen::parse_record(&f).map_err(|error| LineError::Fen {
+                    game::parse_fen(&f).map_err(|error| LineError::Fen {
                         line: raw.line,
                         fen: game::clip(&f).into_owned(),
                         error,
@@ -319,7 +326,7 @@ mod tests {
         assert!(!starts_with_fen("h2e2 h9g7"));
     }
     use super::*;
-    use crate::notation::iccs;
+    use qili_core::notation::iccs;
 
     fn iccs_of(g: &Game) -> Vec<String> {
         g.moves.iter().map(|&m| iccs::write(m)).collect()

@@ -20,9 +20,9 @@
 //! The SAN rank convention is chosen per game: the reading that gets further wins; a game with
 //! a rank `10` or a PyChess `Site` is tried with ranks 1–10 first.
 
-use super::game::{self, Game, MAX_GAMES};
-use super::{fen, read_move};
-use crate::{Color, File, Move, Position, Rank, Role, Square};
+use crate::game::{self, Game, MAX_GAMES};
+use qili_core::notation::{fen, read_move};
+use qili_core::{Color, File, Move, Position, Rank, Role, Square};
 
 /// Why a game of a PGN text could not be read at all (its moves' errors are in
 /// [`Game::error`]). `line` is 1-based.
@@ -489,13 +489,11 @@ fn build(raw: RawGame) -> Result<Game, PgnError> {
         .find(|(k, _)| k.eq_ignore_ascii_case("FEN"))
         .map(|(_, v)| v.clone());
     let start = match fen_tag {
-        Some(f) if !f.trim().is_empty() => {
-            fen::parse_record(&f).map_err(|error| PgnError::Fen {
-                line: raw.line,
-                fen: game::clip(&f).into_owned(),
-                error,
-            })?
-        }
+        Some(f) if !f.trim().is_empty() => game::parse_fen(&f).map_err(|error| PgnError::Fen {
+            line: raw.line,
+            fen: game::clip(&f).into_owned(),
+            error,
+        })?,
         _ => Position::start(),
     };
     let texts = || raw.moves.iter().map(String::as_str);
@@ -559,7 +557,7 @@ fn build(raw: RawGame) -> Result<Game, PgnError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::iccs;
+    use qili_core::notation::iccs;
 
     fn only(text: &str) -> Game {
         let mut games = read(text);

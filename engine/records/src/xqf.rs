@@ -36,9 +36,9 @@
 //! when there are no moves, black when only black to move makes the position legal). A main
 //! line is capped at [`MAX_PLIES`] plies, so no input makes the reader work long.
 
-use crate::notation::dhtmlxq::{slot_name, SLOTS};
-use crate::notation::game::{Game, GameError, GameErrorKind};
-use crate::{Board, Color, IllegalSetup, Move, Piece, Position, Setup, Square};
+use crate::game::{Game, GameError, GameErrorKind};
+use qili_core::notation::dhtmlxq::{slot_name, SLOTS};
+use qili_core::{Board, Color, IllegalSetup, Move, Piece, Position, Setup, Square};
 
 /// The most plies of a main line [`read`] takes; a longer one ends with
 /// [`GameErrorKind::TooLong`]. Real games are far shorter (a few hundred plies at most).
@@ -261,7 +261,7 @@ fn start(board: &Board, turn: Color) -> Result<Position, IllegalSetup> {
 /// off the board or illegal ends the main line with [`Game::error`] naming its ply.
 ///
 /// ```
-/// use qili::notation::xqf;
+/// use qili_records::xqf;
 ///
 /// assert!(xqf::read(b"PK\x03\x04", |b| String::from_utf8_lossy(b).into_owned()).is_err());
 /// ```
@@ -362,7 +362,7 @@ pub fn read(bytes: &[u8], decode: impl Fn(&[u8]) -> String) -> Result<Game, XqfE
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::fen;
+    use qili_core::notation::fen;
 
     fn latin1(b: &[u8]) -> String {
         b.iter().map(|&c| char::from(c)).collect()

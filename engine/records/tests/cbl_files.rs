@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 
 use common::shared::{self, local};
 use proptest::prelude::*;
-use qili::notation::{cbf, cbl, fen, iccs};
+use qili_core::notation::{fen, iccs};
+use qili_records::{cbf, cbl};
 
 fn main() {
     let local = vec![
@@ -40,7 +41,7 @@ fn data(games: &Path) -> PathBuf {
     games.join("walker8088__cchess/tests/data")
 }
 
-fn moves(g: &qili::notation::game::Game) -> String {
+fn moves(g: &qili_records::game::Game) -> String {
     let all: Vec<String> = g.moves.iter().map(|&m| iccs::write(m)).collect();
     all.join(" ")
 }
@@ -63,7 +64,7 @@ fn the_projects_records_read_whole() {
     let games = cbl::read_library(&std::fs::read(dir.join("two-games.cbl")).unwrap()).unwrap();
     let games: Vec<_> = games.into_iter().map(Result::unwrap).collect();
     assert_eq!(games.len(), 2);
-    assert_eq!(games[0].start, qili::Position::start());
+    assert_eq!(games[0].start, qili_core::Position::start());
     assert_eq!(
         (moves(&games[0]).as_str(), &games[0].error),
         (SHUFFLE, &None)
@@ -99,10 +100,10 @@ fn cbf_records_read_whole(games: &Path) {
         ("test2.cbf", 75, "第十局 当头炮抵当头炮局(和)"),
     ] {
         let text = std::fs::read_to_string(dir.join(name)).unwrap();
-        let g = qili::notation::cbf::read(&text).unwrap();
+        let g = qili_records::cbf::read(&text).unwrap();
         assert_eq!((g.moves.len(), &g.error), (plies, &None), "{name}");
         assert_eq!(g.header("Title"), Some(title));
-        assert_eq!(g.start, qili::Position::start());
+        assert_eq!(g.start, qili_core::Position::start());
         assert_eq!(g.moves[0].to_string(), "h2e2", "{name}: 炮二平五 (77-47)");
     }
 }

@@ -8,8 +8,9 @@ mod common;
 use std::path::Path;
 
 use common::shared::{self, local, SharedTest};
-use qili::notation::game::Game;
-use qili::notation::{dhtmlxq_game, iccs, lines, pgn};
+use qili_core::notation::iccs;
+use qili_records::game::Game;
+use qili_records::{dhtmlxq_game, lines, pgn};
 
 const WUKONG: &str = "maksimKorzh__wukong-xiangqi";
 const BENCKX: &str = "benckx__elephantchess/webapp/src/test/js/parsers/fixtures";
@@ -313,7 +314,7 @@ fn the_projects_line_formats() {
     assert_eq!(games.len(), 2);
     assert_eq!(moves(&games[0]), SHUFFLE);
     assert_eq!(
-        qili::notation::fen::write(&games[1].start),
+        qili_core::notation::fen::write(&games[1].start),
         "2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w"
     );
     assert_eq!(games[1].moves.len(), 12);

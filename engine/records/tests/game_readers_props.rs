@@ -3,8 +3,8 @@
 //! is one, is the ply after the kept moves; the caps on moves and games hold.
 
 use proptest::prelude::*;
-use qili::notation::game::{Game, MAX_GAMES, MAX_MOVES};
-use qili::notation::{cbf, dhtmlxq_game, lines, pgn};
+use qili_records::game::{Game, MAX_GAMES, MAX_MOVES};
+use qili_records::{cbf, dhtmlxq_game, lines, pgn};
 
 /// Small game texts in each format, written for these tests.
 const SEEDS: &[&str] = &[
@@ -86,7 +86,7 @@ proptest! {
 /// dropped: each reader still gives games or errors.
 #[test]
 fn cut_committed_records_never_panic() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/records");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games/records");
     let mut files = Vec::new();
     for origin in std::fs::read_dir(&dir).unwrap() {
         for f in std::fs::read_dir(origin.unwrap().path()).unwrap() {

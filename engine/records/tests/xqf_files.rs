@@ -18,9 +18,10 @@ use std::path::{Path, PathBuf};
 
 use common::shared::{self, local};
 use proptest::prelude::*;
-use qili::notation::game::Game;
-use qili::notation::{self, fen, xqf};
-use qili::{Move, Position, SetupMode};
+use qili_core::notation::{self, fen};
+use qili_core::{Move, Position, SetupMode};
+use qili_records::game::Game;
+use qili_records::xqf;
 
 fn main() {
     let local = vec![

@@ -61,7 +61,7 @@ pub enum BinitError {
 }
 
 /// `slot 4 (red 仕)`: slots are numbered 1–32 in `binit` (and XQF) order.
-pub(crate) fn slot_name(slot: usize) -> String {
+pub fn slot_name(slot: usize) -> String {
     let color = if slot < 16 { Color::Red } else { Color::Black };
     format!(
         "slot {} ({} {})",

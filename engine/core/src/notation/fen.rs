@@ -145,11 +145,6 @@ pub fn parse(text: &str, mode: SetupMode) -> Result<Position, FenError> {
     Position::new(setup, mode).map_err(FenError::Illegal)
 }
 
-/// A game record's FEN, read as [`super::game::record_start`] takes a start.
-pub(crate) fn parse_record(text: &str) -> Result<Position, FenError> {
-    super::game::record_start(parse_setup(text)?).map_err(FenError::Illegal)
-}
-
 /// The placement part of a FEN.
 pub fn write_board(board: &Board) -> String {
     let mut s = String::with_capacity(90);

@@ -3,7 +3,7 @@
 //! single move text and [`parse_moves`] reads a list.
 //!
 //! ```
-//! use qili::{notation, Position};
+//! use qili_core::{notation, Position};
 //!
 //! let pos = Position::start();
 //! let m = notation::parse_move(&pos, "炮二平五")?;
@@ -15,19 +15,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod cbf;
-pub mod cbl;
 pub mod chinese;
 mod descriptive;
 pub mod dhtmlxq;
-pub mod dhtmlxq_game;
 pub mod fen;
-pub mod game;
 pub mod iccs;
-pub mod lines;
-pub mod pgn;
 pub mod wxf;
-pub mod xqf;
 
 pub use descriptive::Reason;
 
@@ -107,8 +100,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
 }
 
 /// [`parse_move`] without checking that an ICCS move is legal, for callers that check every
-/// move they play ([`game::play`]): a game file's moves are then checked once, not twice.
-pub(crate) fn read_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
+/// move they play (the game-record readers of `qili-records`): a game file's moves are then
+/// checked once, not twice.
+pub fn read_move(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     let t = text.trim();
     if t.is_empty() {
         return Err(MoveTextError::Empty);

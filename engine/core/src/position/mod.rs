@@ -169,7 +169,7 @@ mod tests;
 mod validation;
 mod zones;
 
-pub(crate) use movegen::Wanted;
+pub use movegen::Wanted;
 
 impl Position {
     /// The standard opening position.

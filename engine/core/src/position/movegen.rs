@@ -132,7 +132,10 @@ impl Position {
     /// no trial: only one that touches the squares through which the king can be attacked
     /// can expose our king (or leave it in check), and only one that lands on or leaves a
     /// square of [`CheckSquares`] can give check.
-    pub(crate) fn collect_moves(&self, wanted: Wanted, out: &mut Vec<Move>) {
+    ///
+    /// The searches call this with one buffer per depth, so that a generation allocates
+    /// nothing.
+    pub fn collect_moves(&self, wanted: Wanted, out: &mut Vec<Move>) {
         match wanted {
             Wanted::All => self.collect_legal(false, out),
             Wanted::Captures => self.collect_legal(true, out),
@@ -264,13 +267,18 @@ pub(super) fn push_run(from: Square, dir: usize, run: u32, push: &mut impl FnMut
     }
 }
 
-/// Which legal moves a generation asks for.
-#[derive(Clone, Copy)]
-pub(crate) enum Wanted {
+/// Which legal moves a generation asks for ([`Position::collect_moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    /// Every legal move ([`Position::legal_moves`]).
     All,
+    /// The captures ([`Position::capturing_moves`]).
     Captures,
+    /// The checking moves ([`Position::checking_moves`]).
     Checks,
+    /// The captures and the checks ([`Position::tactical_moves`]).
     Tactical,
+    /// The checks that capture nothing ([`Position::quiet_checking_moves`]).
     QuietChecks,
 }
 
