@@ -236,4 +236,38 @@ mod tests {
             ]
         );
     }
+
+    /// The sentence of a ground cites the clause the verdict rests on (what `qili moves`
+    /// reports as the clause beside the reason).
+    #[test]
+    fn every_ground_cites_its_clause() {
+        for g in [
+            Ground::BothAllowed { general: "25" },
+            Ground::BothLongCheck { general: "25" },
+            Ground::BothForbidden {
+                general: "25",
+                weighing: Some("26.9"),
+            },
+            Ground::BothForbidden {
+                general: "排局规则第四章",
+                weighing: None,
+            },
+            Ground::OneSidedLongCheck {
+                clause: "24.9、25"
+            },
+            Ground::ForbiddenAgainstAllowed {
+                clause: "24.13、25",
+            },
+            Ground::SingleAgainstJoint {
+                changes: "前者变着",
+                clause: "26.9.2、26.9.3",
+            },
+            Ground::Heavier { general: "25" },
+            Ground::ForbiddenAgainstForbidden { clause: "26.9" },
+        ] {
+            assert!(ground(g).contains(g.clause()), "{g:?}: {}", ground(g));
+        }
+        assert_eq!(thousands(1_500_000), "1,500,000");
+        assert_eq!(thousands(999), "999");
+    }
 }
