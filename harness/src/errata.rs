@@ -5,7 +5,7 @@
 use qili::rules::{Label, Ruling, Verdict};
 use serde::Serialize;
 
-use crate::case::{Case, PublishedRuling};
+use qili_corpus::case::{Case, PublishedRuling};
 use crate::run::EditionRun;
 
 /// One edition's published answer at the point in question.
@@ -144,7 +144,7 @@ fn evidence_text(p: &qili::rules::PlyRuling) -> String {
 mod tests {
     use super::*;
     use crate::compare::Comparison;
-    use crate::lint::lint_text;
+    use qili_corpus::lint::lint_text;
     use crate::run::Judged;
     use qili::rules::{Branch, Evidence, PlyRuling, RuleBookId};
     use qili::Color;

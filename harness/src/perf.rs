@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use qili::rules::RuleBook;
 
-use crate::corpus::Corpus;
+use qili_corpus::corpus::Corpus;
 use crate::expectations::Expectations;
 use crate::{pipeline, report, results, rulebooks, run};
 
@@ -150,7 +150,7 @@ pub fn measure(corpus: &Corpus, expectations: &Expectations, repeats: usize) -> 
         let runs = run::judge_all(corpus, expectations, &options);
         results::build(corpus, expectations, &runs, &options)
     });
-    let lint = time(repeats, || crate::corpus::load(&corpus.dir));
+    let lint = time(repeats, || qili_corpus::corpus::load(&corpus.dir));
     let r = pipeline::results(corpus, expectations, &options);
     let render = time(repeats, || report::render(&r));
     Perf {

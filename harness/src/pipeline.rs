@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::corpus::Corpus;
+use qili_corpus::corpus::Corpus;
 use crate::engines::conformance::{self, Conformance};
 use crate::engines::protocol::Request;
 use crate::engines::{self, requests, Engine, Timing};

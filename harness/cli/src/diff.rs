@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::{CliError, CliResult};
-use crate::diff::{self, classes, classify, output};
+use qili_harness::diff::{self, classes, classify, output};
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -4,7 +4,7 @@ use qili::notation::{self, dhtmlxq, fen};
 use qili::{Color, Move, Position, SetupMode};
 
 use super::CliError;
-use crate::bounds::{self, clip, clip_value_in, thousands, MAX_FILE_BYTES, MAX_JUDGE_PLIES};
+use qili_io::bounds::{self, clip, clip_value_in, thousands, MAX_FILE_BYTES, MAX_JUDGE_PLIES};
 
 /// Where a command's position comes from: a FEN (or `startpos`) or a DhtmlXQ binit, and the side
 /// to move. Shared by `judge`, `convert` and `show`.

@@ -47,7 +47,7 @@ pub fn json(
     record: Option<&record::Record>,
 ) -> String {
     let j = JsonRuling {
-        schema_version: crate::results::SCHEMA_VERSION,
+        schema_version: qili_harness::results::SCHEMA_VERSION,
         fen: start_fen,
         moves,
         record,
@@ -75,7 +75,7 @@ pub fn text(ruling: &Ruling) -> String {
             p.side.chinese().to_string(),
             p.chinese.clone(),
             p.label.chinese().to_string(),
-            crate::view::one_line(&p.evidence),
+            qili_harness::view::one_line(&p.evidence),
         ]);
     }
     let mut s = table::render(&rows);

@@ -45,14 +45,14 @@ pub fn load_corpus(
     dir: &Path,
     expectations: Option<&Path>,
     must_exist: bool,
-) -> Result<(crate::corpus::Corpus, crate::expectations::Expectations), CliError> {
+) -> Result<(qili_corpus::corpus::Corpus, qili_harness::expectations::Expectations), CliError> {
     if must_exist && !dir.is_dir() {
         return Err(CliError(format!(
             "the corpus directory {} does not exist; run from the repository root or pass --corpus DIR",
             dir.display()
         )));
     }
-    let corpus = crate::corpus::load(dir).map_err(|e| {
+    let corpus = qili_corpus::corpus::load(dir).map_err(|e| {
         CliError(format!(
             "cannot read the corpus directory {}: {e}",
             dir.display()
@@ -62,11 +62,11 @@ pub fn load_corpus(
         let stem = f.file_stem().unwrap_or_default().to_string_lossy();
         eprintln!(
             "warning: {} is not read: case files end in .yaml (rename it {stem}.yaml)",
-            crate::corpus::display_name(dir, f)
+            qili_corpus::corpus::display_name(dir, f)
         );
     }
     if expectations.is_some_and(|p| p.as_os_str() == NO_EXPECTATIONS) {
-        return Ok((corpus, crate::expectations::none()));
+        return Ok((corpus, qili_harness::expectations::none()));
     }
     let path = expectations.map_or_else(|| default_expectations(dir), Path::to_path_buf);
     if let Err(e) = std::fs::metadata(&path) {
@@ -84,7 +84,7 @@ pub fn load_corpus(
             )));
         }
     }
-    let exp = crate::expectations::load(&path, &path.display().to_string(), &corpus);
+    let exp = qili_harness::expectations::load(&path, &path.display().to_string(), &corpus);
     Ok((corpus, exp))
 }
 

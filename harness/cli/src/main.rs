@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use qili_harness::cli;
+use qili_cli as cli;
 
 /// qili rules Xiangqi repetitions (棋例) the way the Chinese rule book does, and checks itself
 /// against a corpus of published cases.
@@ -69,7 +69,7 @@ fn main() -> ExitCode {
         Err(e) => {
             // Values a command quotes are clipped where it quotes them; this is the backstop.
             let message =
-                qili_harness::bounds::clip_message(qili_harness::bounds::clip_quoted(&e.0));
+                qili_io::bounds::clip_message(qili_io::bounds::clip_quoted(&e.0));
             eprintln!("error: {message}");
             ExitCode::from(2)
         }

@@ -94,7 +94,7 @@ fn json(
 ) -> String {
     let pos = game.position();
     let j = JsonMoves {
-        schema_version: crate::results::SCHEMA_VERSION,
+        schema_version: qili_harness::results::SCHEMA_VERSION,
         fen: fen::write(game.start()),
         moves: game.len(),
         record,

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::{load_corpus, CliError, CliResult};
-use crate::perf;
+use qili_harness::perf;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -16,7 +16,7 @@ pub struct Args {
     pub out: PathBuf,
     /// How many times each thing is timed (the median is reported; 1 to 1000,
     /// MAX_PERF_REPEATS).
-    #[arg(long, default_value_t = 5, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::bounds::MAX_PERF_REPEATS)))]
+    #[arg(long, default_value_t = 5, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=i64::from(qili_io::bounds::MAX_PERF_REPEATS)))]
     pub repeats: u32,
 }
 

@@ -13,7 +13,7 @@ pub struct Args {
     pub fen: String,
     /// How many plies deep (at most 10, MAX_PERFT_DEPTH: from the start, 6 already takes
     /// minutes).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::bounds::MAX_PERFT_DEPTH)))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(0..=i64::from(qili_io::bounds::MAX_PERFT_DEPTH)))]
     pub depth: u32,
 }
 

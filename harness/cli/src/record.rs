@@ -2,7 +2,7 @@
 //! encodings, as the position and the moves to rule; or a move list in GBK or Big5 as well as
 //! UTF-8.
 //!
-//! A record is read by the scan's readers ([`crate::scan::formats`]): its start position and
+//! A record is read by the scan's readers ([`qili_scan::formats`]): its start position and
 //! its main line (the readers do not keep variations). A file of several games needs
 //! `--game N`, since ruling the first of them silently could rule the wrong game; `--plies N`
 //! stops the record where the referee was called.
@@ -15,8 +15,8 @@ use qili::{Move, Position};
 use serde::Serialize;
 
 use super::CliError;
-use crate::bounds::{thousands, MAX_FILE_BYTES, MAX_JUDGE_PLIES};
-use crate::scan::{formats, input};
+use qili_io::bounds::{thousands, MAX_FILE_BYTES, MAX_JUDGE_PLIES};
+use qili_scan::{formats, input};
 
 /// Which game of a record, and how much of it.
 #[derive(clap::Args, Clone, Debug, Default)]
@@ -139,7 +139,7 @@ fn read_bytes(
 }
 
 /// The text of a move list file (`--moves-file` with `--fen` or `--binit`) in UTF-8, GBK or
-/// Big5, at most [`crate::bounds::MAX_FILE_BYTES`] bytes, and the name errors are reported
+/// Big5, at most [`qili_io::bounds::MAX_FILE_BYTES`] bytes, and the name errors are reported
 /// under. A file that is a game
 /// record with its own start is refused: its start would be silently replaced.
 pub fn move_list(path: &Path, args: &RecordArgs) -> Result<(String, String), CliError> {
@@ -149,7 +149,7 @@ pub fn move_list(path: &Path, args: &RecordArgs) -> Result<(String, String), Cli
                 .into(),
         ));
     }
-    let bytes = read_bytes(path, MAX_FILE_BYTES, crate::bounds::too_large)?;
+    let bytes = read_bytes(path, MAX_FILE_BYTES, qili_io::bounds::too_large)?;
     let source = if path.as_os_str() == "-" {
         "standard input".to_string()
     } else {
@@ -184,7 +184,7 @@ fn has_tag_pairs(bytes: &[u8]) -> bool {
 /// Read the game record at `path` (`-`: standard input) and pick the game to rule.
 pub fn read(path: &Path, args: &RecordArgs) -> Result<Record, CliError> {
     let file = path.display().to_string();
-    let limit = crate::bounds::MAX_GAME_FILE_BYTES as usize;
+    let limit = qili_io::bounds::MAX_GAME_FILE_BYTES as usize;
     let bytes =
         read_bytes(path, limit, |size, exact| {
             format!(

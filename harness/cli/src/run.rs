@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use qili::rules::{RuleBook, RuleBookId};
 
 use super::{load_corpus, CliError, CliResult};
-use crate::engines::{self, conformance::Conformance};
-use crate::{pipeline, report, run};
+use qili_harness::engines::{self, conformance::Conformance};
+use qili_harness::{pipeline, report, run};
 
 /// Failures listed on the terminal; the reports have all of them.
 const MAX_LISTED: usize = 40;

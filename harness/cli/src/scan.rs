@@ -9,14 +9,15 @@ use qili::rules::{RuleBook, RuleBookId};
 use rayon::prelude::*;
 
 use super::{CliError, CliResult};
-use crate::bounds::{clip_message, clip_quoted, MAX_SCAN_GAMES};
-use crate::scan::files::Entry;
-use crate::scan::formats::{self, Opened};
-use crate::scan::input::Refused;
-use crate::scan::output::{self, Output};
-use crate::scan::record::GameLine;
-use crate::scan::rule::{games_of, rule, Item, Job};
-use crate::scan::{self, summary::Summary};
+use qili_io::bounds::{clip_message, clip_quoted, MAX_SCAN_GAMES};
+use qili_scan::files::Entry;
+use qili_scan::formats::{self, Opened};
+use qili_scan::input::Refused;
+use qili_scan::output::{self, Output};
+use qili_scan::record::GameLine;
+use qili_scan::rule::{games_of, rule, Item, Job};
+use qili_harness::report::scan as html;
+use qili_scan::{self as scan, summary::Summary};
 
 /// Files opened in parallel at a time (fewer when they are large, see [`BATCH_BYTES`]): their
 /// games are ruled and written in order before the next files are opened, so memory stays
@@ -94,7 +95,7 @@ struct Sink<'a> {
     args: &'a Args,
     out: Output,
     summary: Summary,
-    report: Option<scan::html::Report>,
+    report: Option<html::Report>,
     case: Option<String>,
     case_error: Option<String>,
 }
@@ -172,7 +173,7 @@ pub fn main(args: Args) -> CliResult {
         out: Output::open(args.out.as_deref()).map_err(CliError)?,
         summary: Summary::default(),
         report: match &args.report {
-            Some(dir) => Some(scan::html::Report::begin(dir).map_err(CliError)?),
+            Some(dir) => Some(html::Report::begin(dir).map_err(CliError)?),
             None => None,
         },
         case: None,
@@ -237,7 +238,7 @@ pub fn main(args: Args) -> CliResult {
         report.finish(&summary).map_err(CliError)?;
         eprintln!(
             "wrote {} (the index) and its pages",
-            dir.join(scan::html::FILE).display()
+            dir.join(html::FILE).display()
         );
     }
     if let Some(id) = &args.case {

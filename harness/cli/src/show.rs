@@ -80,7 +80,7 @@ pub fn main(args: Args) -> CliResult {
         }
         (None, true) => (None, args.position.position(None)?),
         (Some(id), false) => {
-            let corpus = crate::corpus::load(&args.corpus).map_err(|e| {
+            let corpus = qili_corpus::corpus::load(&args.corpus).map_err(|e| {
                 CliError(format!(
                     "cannot read the corpus directory {}: {e}",
                     args.corpus.display()
@@ -93,7 +93,7 @@ pub fn main(args: Args) -> CliResult {
                 .ok_or_else(|| {
                     CliError(format!(
                         "no sound case '{}' in {} (see `qili check`)",
-                        crate::bounds::clip(id),
+                        qili_io::bounds::clip(id),
                         args.corpus.display()
                     ))
                 })?;

@@ -66,10 +66,10 @@ pub fn scan(dir: &Path) -> io::Result<(Vec<PathBuf>, Vec<PathBuf>)> {
         }
         match path.extension() {
             Some(e) if e == "yaml" => {
-                if files.len() == crate::bounds::MAX_CORPUS_FILES {
+                if files.len() == qili_io::bounds::MAX_CORPUS_FILES {
                     return Err(io::Error::other(format!(
                         "it holds more than {} case files (*.yaml), the most a corpus may have (MAX_CORPUS_FILES: its reports are rendered whole); split it into corpora of at most that many",
-                        crate::bounds::thousands(crate::bounds::MAX_CORPUS_FILES)
+                        qili_io::bounds::thousands(qili_io::bounds::MAX_CORPUS_FILES)
                     )));
                 }
                 files.push(path)

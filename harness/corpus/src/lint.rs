@@ -11,7 +11,7 @@ use qili::rules::RuleBook;
 use qili::rules::{Label, Verdict};
 use qili::{Move, Position, SetupMode};
 
-use crate::bounds::{self, clip, clip_value_in, MAX_CASE_MOVES, MAX_CASE_PLIES};
+use qili_io::bounds::{self, clip, clip_value_in, MAX_CASE_MOVES, MAX_CASE_PLIES};
 use crate::case::{
     raw, Case, CitedLine, CycleClaim, Dispute, LabelsFrom, Provenance, PublishedMove,
     PublishedRuling,
@@ -78,7 +78,7 @@ pub fn lint_text(file: &str, stem: &str, text: &str) -> FileLint {
     let case = l.case(raw, stem);
     let mut problems = l.problems;
     problems.sort();
-    bounds::cap_problems(file, &mut problems);
+    crate::problem::cap_problems(file, &mut problems);
     let case = if problems.is_empty() { case } else { None };
     FileLint {
         declared_id,

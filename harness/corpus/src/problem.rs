@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use qili_io::bounds::MAX_PROBLEMS_PER_FILE;
 use serde::Serialize;
 
 /// One thing wrong with an input file. `line` and `column` are 1-based; the column counts
@@ -21,7 +22,7 @@ impl Problem {
             file: file.to_string(),
             line: at.line,
             column: at.column,
-            message: crate::bounds::clip_message(message.into()),
+            message: qili_io::bounds::clip_message(message.into()),
         }
     }
 }
@@ -34,4 +35,23 @@ impl fmt::Display for Problem {
             self.file, self.line, self.column, self.message
         )
     }
+}
+
+/// Keep the first [`MAX_PROBLEMS_PER_FILE`] of a file's sorted problems; when more were found,
+/// one more problem, after them, says how many were left out.
+pub fn cap_problems(file: &str, problems: &mut Vec<Problem>) {
+    if problems.len() <= MAX_PROBLEMS_PER_FILE {
+        return;
+    }
+    let left_out = problems.len() - MAX_PROBLEMS_PER_FILE;
+    let at = problems[MAX_PROBLEMS_PER_FILE].clone();
+    problems.truncate(MAX_PROBLEMS_PER_FILE);
+    problems.push(Problem {
+        file: file.to_string(),
+        line: at.line,
+        column: at.column,
+        message: format!(
+            "… and {left_out} more problem(s) from here on, not listed: at most {MAX_PROBLEMS_PER_FILE} are listed per file (MAX_PROBLEMS_PER_FILE)"
+        ),
+    });
 }

@@ -14,7 +14,7 @@ use std::fmt;
 use saphyr_parser::{Event, Parser, ScalarStyle};
 use serde::de::{self, DeserializeOwned, Unexpected, Visitor};
 
-use crate::bounds::{self, MAX_FILE_BYTES, MAX_YAML_DEPTH};
+use qili_io::bounds::{self, MAX_FILE_BYTES, MAX_YAML_DEPTH};
 use crate::edition::Edition;
 use crate::locate::{index, join, Loc, Locations};
 use crate::problem::Problem;

@@ -3,17 +3,15 @@
 //!
 //! A case file, the disagreements file and a moves file are read through [`read_file`], which
 //! never reads more than [`MAX_FILE_BYTES`]. A YAML text is then read by the one walk of
-//! [`crate::yaml::read`], which stops at the first alias and at the first collection nested
+//! `qili_corpus::yaml::read`, which stops at the first alias and at the first collection nested
 //! deeper than [`MAX_YAML_DEPTH`]: the tree the raw structs are deserialised from is only
 //! ever built from shallow text without aliases. Values echoed in messages are cut to
 //! [`MAX_ECHO_CHARS`] ([`clip`]), and a file reports at most [`MAX_PROBLEMS_PER_FILE`]
-//! problems ([`cap_problems`]), so what a broken file prints is bounded too.
+//! problems (`qili_corpus::problem::cap_problems`), so what a broken file prints is bounded too.
 
 use std::borrow::Cow;
 use std::io::Read;
 use std::path::Path;
-
-use crate::problem::Problem;
 
 /// The largest case file, disagreements file or moves file (`qili judge --moves-file`, standard
 /// input, or the text of `--moves`) read, in bytes: 128 KiB. The largest case file is under
@@ -237,25 +235,6 @@ pub fn clip_value_in(message: &str, value: &str) -> String {
     } else {
         message.replace(value, &clipped)
     }
-}
-
-/// Keep the first [`MAX_PROBLEMS_PER_FILE`] of a file's sorted problems; when more were found,
-/// one more problem, after them, says how many were left out.
-pub fn cap_problems(file: &str, problems: &mut Vec<Problem>) {
-    if problems.len() <= MAX_PROBLEMS_PER_FILE {
-        return;
-    }
-    let left_out = problems.len() - MAX_PROBLEMS_PER_FILE;
-    let at = problems[MAX_PROBLEMS_PER_FILE].clone();
-    problems.truncate(MAX_PROBLEMS_PER_FILE);
-    problems.push(Problem {
-        file: file.to_string(),
-        line: at.line,
-        column: at.column,
-        message: format!(
-            "… and {left_out} more problem(s) from here on, not listed: at most {MAX_PROBLEMS_PER_FILE} are listed per file (MAX_PROBLEMS_PER_FILE)"
-        ),
-    });
 }
 
 #[cfg(test)]

@@ -19,7 +19,12 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use super::Rendered;
+/// A report's file name and content.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rendered {
+    pub name: &'static str,
+    pub content: String,
+}
 
 /// The infix of the temporary directories: `.<name>.qili-tmp-<pid>-…` beside `<name>`.
 pub const TEMP_INFIX: &str = ".qili-tmp-";
@@ -346,7 +351,7 @@ fn sync_dir(dir: &Path) {
 /// Remove the temporary directories (or files, a scan's `--out`) of `.<name>.qili-tmp-<pid>-…`
 /// beside `name` left by runs that were killed: those whose process no longer exists (Linux:
 /// no `/proc/<pid>`). Nothing is removed where that cannot be told.
-pub(crate) fn sweep(parent: &Path, name: &str) {
+pub fn sweep(parent: &Path, name: &str) {
     if !Path::new("/proc/self").exists() {
         return;
     }

@@ -84,7 +84,7 @@ pub fn skeleton(id: &str, g: &GameLine, e: &EpisodeLine) -> Result<String, Strin
                 ply(p.ply),
                 p.chinese,
                 p.label.chinese(),
-                crate::view::one_line(&p.evidence)
+                p.evidence.one_line()
             ),
         );
     }

@@ -25,10 +25,10 @@ pub const WINDOW: usize = 400;
 
 /// Positions the searches of one game's episodes may visit together (the per-ply budget,
 /// [`qili::rules::Budgets::nodes`], still bounds each ply).
-pub const MAX_GAME_WORK: u64 = crate::bounds::MAX_GAME_WORK;
+pub const MAX_GAME_WORK: u64 = qili_io::bounds::MAX_GAME_WORK;
 
 /// Plies the episodes of one game may label together (each labelled once).
-pub const MAX_GAME_PLIES: u64 = crate::bounds::MAX_GAME_PLIES;
+pub const MAX_GAME_PLIES: u64 = qili_io::bounds::MAX_GAME_PLIES;
 
 /// One stretch of recurring positions and its ruling.
 #[derive(Clone, Debug)]
@@ -86,7 +86,7 @@ fn unruled(book: &RuleBook, positions: u64, plies: u64) -> Ruling {
         verdict: qili::rules::Verdict::Undetermined,
         reason: format!(
             "本局各循环段的搜索已用尽预算（共 {} 个局面或 {plies} 着，MAX_GAME_WORK / MAX_GAME_PLIES），此段未判。",
-            crate::bounds::thousands(positions as usize)
+            qili_io::bounds::thousands(positions as usize)
         ),
         draw_claim: None,
     }

@@ -250,8 +250,8 @@ pub fn open(path: &Path, format: Format) -> Result<Opened, Refused> {
                 kind: "unreadable file",
                 message: format!(
                     "{name}: more than {} bytes, more than the {} a {} record (one game) may have (MAX_CBF_BYTES)",
-                    crate::bounds::thousands(cap(format) as usize),
-                    crate::bounds::thousands(qili::notation::cbf::MAX_CBF_BYTES),
+                    qili_io::bounds::thousands(cap(format) as usize),
+                    qili_io::bounds::thousands(qili::notation::cbf::MAX_CBF_BYTES),
                     format.name()
                 ),
             },

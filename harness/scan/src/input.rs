@@ -11,7 +11,7 @@ use std::path::Path;
 use encoding_rs::Encoding;
 
 /// The largest game file read, in bytes (a 象棋桥 library of a few thousand games fits).
-pub const MAX_GAME_FILE_BYTES: u64 = crate::bounds::MAX_GAME_FILE_BYTES;
+pub const MAX_GAME_FILE_BYTES: u64 = qili_io::bounds::MAX_GAME_FILE_BYTES;
 
 /// Bytes looked at to tell what a file is.
 pub const HEAD_BYTES: usize = 64 << 10;
@@ -39,7 +39,7 @@ pub(crate) fn too_large(name: &str) -> Refused {
         name,
         format!(
             "more than {} bytes, the most a game file may have (MAX_GAME_FILE_BYTES)",
-            crate::bounds::thousands(MAX_GAME_FILE_BYTES as usize)
+            qili_io::bounds::thousands(MAX_GAME_FILE_BYTES as usize)
         ),
     )
 }

@@ -9,7 +9,6 @@ pub mod case;
 pub mod episodes;
 pub mod files;
 pub mod formats;
-pub mod html;
 pub mod input;
 pub mod output;
 pub mod record;
@@ -53,8 +52,8 @@ pub fn scan_game(
     let budget = spent_at.map(|ply| {
         format!(
             "the game's budget ({} positions searched, MAX_GAME_WORK, or {} plies labelled, MAX_GAME_PLIES) ran out at the episode ending at ply {ply}: its unsearched plies are 未定 and the episodes after it unruled (undetermined)",
-            crate::bounds::thousands(episodes::MAX_GAME_WORK as usize),
-            crate::bounds::thousands(episodes::MAX_GAME_PLIES as usize)
+            qili_io::bounds::thousands(episodes::MAX_GAME_WORK as usize),
+            qili_io::bounds::thousands(episodes::MAX_GAME_PLIES as usize)
         )
     });
     let ends_game = found

@@ -13,7 +13,7 @@ use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use crate::report::disk::TEMP_INFIX;
+use qili_io::disk::TEMP_INFIX;
 
 /// The JSON lines' destination.
 pub enum Output {
@@ -73,7 +73,7 @@ impl Output {
             return Err(format!("--out {}: expected a file name", target.display()));
         };
         let name = name.to_string_lossy().into_owned();
-        crate::report::disk::sweep(parent, &name);
+        qili_io::disk::sweep(parent, &name);
         let temp = tempfile::Builder::new()
             .prefix(&format!(".{name}{TEMP_INFIX}{}-", std::process::id()))
             .tempfile_in(parent)

@@ -15,7 +15,7 @@ use super::formats::{self, Opened};
 use super::record::GameLine;
 use super::summary::Summary;
 use super::{scan_game, Source};
-use crate::bounds::{clip_message, clip_quoted, MAX_SCAN_GAMES};
+use qili_io::bounds::{clip_message, clip_quoted, MAX_SCAN_GAMES};
 
 /// Games ruled in parallel at a time, across files: their lines are emitted in order before
 /// the next are ruled, so memory stays flat however many games a file has.
@@ -144,12 +144,12 @@ fn budget_spent(at: &str, files_left: usize) -> Item {
         "not read, the scan's budget spent (MAX_SCAN_GAMES)",
         format!(
             "{at}: the scan has read {} games, the most one scan reads (MAX_SCAN_GAMES): this game{} are not read; scan them separately",
-            crate::bounds::thousands(MAX_SCAN_GAMES),
+            qili_io::bounds::thousands(MAX_SCAN_GAMES),
             match files_left {
                 0 => " and the rest of its file".to_string(),
                 n => format!(
                     ", the rest of its file and the {} file(s) after it",
-                    crate::bounds::thousands(n)
+                    qili_io::bounds::thousands(n)
                 ),
             }
         ),

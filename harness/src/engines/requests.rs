@@ -5,8 +5,8 @@ use qili::notation::fen;
 use qili::{Move, Position};
 
 use super::protocol::Request;
-use crate::case::Case;
-use crate::corpus::Corpus;
+use qili_corpus::case::Case;
+use qili_corpus::corpus::Corpus;
 use crate::run::{self, Options};
 use crate::view::anchor;
 

@@ -11,7 +11,7 @@ use qili::SetupMode;
 use similar::TextDiff;
 
 use super::{escape, svg};
-use crate::case::{CycleClaim, Provenance};
+use qili_corpus::case::{CycleClaim, Provenance};
 use crate::compare::Outcome;
 use crate::results::{CaseResult, EditionResult, PlyStatus, Results};
 

@@ -20,8 +20,8 @@ use std::fmt::Write;
 
 use qili::rules::Ruling;
 
-use super::record::{EpisodeLine, GameLine};
-use super::summary::Summary;
+use qili_scan::record::{EpisodeLine, GameLine};
+use qili_scan::summary::Summary;
 use crate::report::disk::SetWriter;
 use crate::report::{escape, svg};
 
@@ -38,7 +38,7 @@ pub const PAGE_BYTES: usize = 2 << 20;
 pub const MAX_LISTED: usize = 1_000;
 
 /// Games drawn on the pages (the rest are counted and named in the index's lists).
-pub use crate::bounds::MAX_REPORT_GAMES;
+pub use qili_io::bounds::MAX_REPORT_GAMES;
 
 /// Episodes of a game shown whole; the rest are one line each.
 pub const EPISODES_SHOWN: usize = 20;
@@ -321,8 +321,8 @@ impl Report {
             let _ = writeln!(
                 s,
                 "<p class=\"muted\">The first {} are drawn on the pages below (MAX_REPORT_GAMES); the {} after them are counted and in the JSON lines only.</p>",
-                crate::bounds::thousands(MAX_REPORT_GAMES),
-                crate::bounds::thousands(self.games - MAX_REPORT_GAMES)
+                qili_io::bounds::thousands(MAX_REPORT_GAMES),
+                qili_io::bounds::thousands(self.games - MAX_REPORT_GAMES)
             );
         }
         if self.pages.is_empty() {
@@ -587,7 +587,7 @@ fn sides(s: &mut String, r: &Ruling) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scan::{scan_game, Source};
+    use qili_scan::{scan_game, Source};
     use qili::notation::{fen, iccs};
     use qili::rules::RuleBook;
     use qili::SetupMode;
