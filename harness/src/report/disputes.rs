@@ -4,8 +4,7 @@
 
 use std::fmt::Write;
 
-use super::escape;
-use super::markdown::cell;
+use super::{cell, escape};
 use crate::results::{DisputeRow, Results};
 
 /// The count line: how many rulings, and how many of their verdicts qili gives.

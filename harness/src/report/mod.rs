@@ -123,6 +123,11 @@ pub fn verdict_chinese(name: Option<&str>) -> String {
     }
 }
 
+/// Make text safe inside a table cell.
+pub(crate) fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
+}
+
 /// Escape text for HTML.
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
