@@ -2,6 +2,7 @@
 //! with bounded work: counted in positions and plies, and in the bytes read, kept and written,
 //! never timed (the bench `benches/attacks.rs` has the wall-clock figures).
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::path::Path;
@@ -13,7 +14,7 @@ use common::{stderr, stdout, Scratch};
 
 // The bytes allocated, counted by the test binary's allocator (all threads: the tests that
 // measure hold [`SERIAL`], and so does every other test here).
-#[path = "../../engine/tests/common/counting.rs"]
+#[path = "../../../engine/tests/common/counting.rs"]
 mod counting;
 use counting::peak;
 
@@ -32,7 +33,7 @@ fn qili(cwd: &Path, args: &[&str]) -> Output {
 /// Every game of a file as `qili scan` reads it (opened, then read piece by piece), with
 /// the most bytes allocated at once.
 fn read_all(path: &Path) -> (Result<usize, String>, usize) {
-    use qili_harness::scan::formats::{open, Format};
+    use qili_scan::formats::{open, Format};
     peak(|| {
         let opened = open(path, Format::Auto).map_err(|r| r.message)?;
         let mut games = 0;
@@ -92,7 +93,7 @@ fn write_the_attack_files() {
 #[test]
 fn a_game_that_keeps_coming_back_costs_at_most_its_budget() {
     let _s = serial();
-    use qili_harness::scan::episodes::{episodes_within, recurrences};
+    use qili_scan::episodes::{episodes_within, recurrences};
     let start = qili::Position::start();
     let game = qili::history::recurring_game(&start, 3_000, 30);
     let book = qili::rules::RuleBook::cxa2011();
@@ -127,7 +128,7 @@ fn a_game_that_keeps_coming_back_costs_at_most_its_budget() {
 fn episodes_of_one_game_label_a_ply_once() {
     let _s = serial();
     use qili::notation::{fen, iccs};
-    use qili_harness::scan::episodes::episodes_within;
+    use qili_scan::episodes::episodes_within;
     let start = fen::parse("4k4/9/9/9/5R3/9/9/9/9/3K5 w", qili::SetupMode::Standard).unwrap();
     let text = "f5e5 e9f9 e5f5 f9e9 f5e5 e9f9 e5f5 f9e9 d0d1 e9e8 d1d0 e8e9 f5e5 e9f9 e5f5 f9e9 f5e5 e9f9 e5f5 f9e9";
     let game: Vec<qili::Move> = text
@@ -162,7 +163,7 @@ fn episodes_of_one_game_label_a_ply_once() {
 fn a_case_of_the_densest_plies_costs_at_most_its_budget() {
     let _s = serial();
     use qili::rules::{judge_in, RuleBook, Scope, Work};
-    use qili_harness::bounds::MAX_RULING_WORK;
+    use qili_io::bounds::MAX_RULING_WORK;
     let start = dense_position();
     let moves = wandering(&start, 40);
     assert_eq!(moves.len(), 40);
@@ -190,8 +191,8 @@ fn a_case_of_the_densest_plies_costs_at_most_its_budget() {
     assert!(short > 0, "the dense plies want more than the budget");
     // The case file itself lints clean at its full size.
     let text = dense_case("attack-dense", 300);
-    assert!(text.len() < qili_harness::bounds::MAX_FILE_BYTES);
-    let l = qili_harness::lint::lint_text("attack-dense.yaml", "attack-dense", &text);
+    assert!(text.len() < qili_io::bounds::MAX_FILE_BYTES);
+    let l = qili_corpus::lint::lint_text("attack-dense.yaml", "attack-dense", &text);
     assert!(
         l.problems.is_empty(),
         "{:?}",
@@ -562,10 +563,10 @@ fn an_output_that_is_a_fifo_or_a_link_stays_what_it_is() {
 fn ask_adapter(script: &str, args: &str) -> qili_harness::engines::conformance::Conformance {
     use qili_harness::engines::Engine;
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/adapters")
+        .join("../tests/adapters")
         .join(script);
     let engine = Engine::parse(&format!("hostile=sh '{}' {args}", path.display())).unwrap();
-    let corpus = qili_harness::corpus::load(&common::fixtures()).unwrap();
+    let corpus = qili_corpus::corpus::load(&common::fixtures()).unwrap();
     qili_harness::pipeline::engines_only(
         &corpus,
         &qili_harness::run::Options::default(),
@@ -604,7 +605,7 @@ fn an_adapter_can_neither_flood_the_reports_nor_outlive_the_run() {
 
     // Twenty requests to the adapter that answers the first forever: every other one fails
     // (the stale answer), and it is given up by the rate, never by a run of three.
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/adapters/repeats.sh");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/adapters/repeats.sh");
     let mut p = qili_harness::engines::process::Process::new(
         vec!["sh".into(), script.display().to_string()],
         std::time::Duration::from_millis(500),
@@ -665,7 +666,7 @@ fn numeric_options_are_bounded_and_a_long_id_is_quoted_short() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("1..=1000"), "{}", stderr(&o));
     let id = "x".repeat(100_000);
-    let o = qili(here, &["show", &id, "--corpus", "../corpus"]);
+    let o = qili(here, &["show", &id, "--corpus", "../../corpus"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
         o.stderr.len() < 1_000,
@@ -680,7 +681,7 @@ fn numeric_options_are_bounded_and_a_long_id_is_quoted_short() {
 /// before any is read; a run writes its reports one at a time.
 #[test]
 fn a_corpus_of_too_many_files_is_refused_before_any_is_read() {
-    use qili_harness::bounds::MAX_CORPUS_FILES;
+    use qili_io::bounds::MAX_CORPUS_FILES;
     let _s = serial();
     let scratch = Scratch::new("attack-corpus");
     let corpus = scratch.path().join("corpus");
@@ -707,7 +708,7 @@ fn a_corpus_of_too_many_files_is_refused_before_any_is_read() {
 /// it did not open; what it read is ruled and written whole.
 #[test]
 fn a_scan_reads_at_most_its_budget_of_games_and_says_where_it_stopped() {
-    use qili_harness::bounds::MAX_SCAN_GAMES;
+    use qili_io::bounds::MAX_SCAN_GAMES;
     let _s = serial();
     let scratch = Scratch::new("attack-scan-budget");
     let dir = scratch.path().join("games");
@@ -730,7 +731,7 @@ fn a_scan_reads_at_most_its_budget_of_games_and_says_where_it_stopped() {
         err.contains(&format!(
             "a-many.pgn, game {}: the scan has read {} games, the most one scan reads (MAX_SCAN_GAMES)",
             MAX_SCAN_GAMES + 1,
-            qili_harness::bounds::thousands(MAX_SCAN_GAMES)
+            qili_io::bounds::thousands(MAX_SCAN_GAMES)
         )),
         "{err}"
     );

@@ -6,6 +6,7 @@
 //! Also the disagreements file required unless `--expectations none`, `*.yml` files warned
 //! about and a `--filter` that matches nothing (issue 18).
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -15,11 +16,12 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use common::*;
-use qili_harness::bounds::{
+use qili_io::bounds::{
     MAX_CASE_MOVES, MAX_CASE_PLIES, MAX_ECHO_CHARS, MAX_FILE_BYTES, MAX_JUDGE_PLIES,
     MAX_PROBLEMS_PER_FILE, MAX_YAML_DEPTH,
 };
-use qili_harness::{corpus, expectations, lint};
+use qili_corpus::{corpus, lint};
+use qili_harness::expectations;
 
 /// Counts the bytes this thread allocates, so that a test can bound what a call allocates.
 struct Counting;
@@ -52,7 +54,7 @@ fn allocated<T>(f: impl FnOnce() -> T) -> (T, usize) {
     (out, ALLOCATED.with(Cell::get) - before)
 }
 
-const FIG06: &str = include_str!("fixtures/fixture-fig06.yaml");
+const FIG06: &str = include_str!("../../tests/fixtures/fixture-fig06.yaml");
 
 /// The fixture case with its tags replaced by `tags` (a flow sequence's insides) and the title
 /// by `title`.

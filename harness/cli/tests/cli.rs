@@ -1,6 +1,7 @@
 //! The small commands: judge, perft, convert, rules; and that bad input gives a message, not a
 //! panic. Rulings are checked for shape only: the engine's answers are the corpus's business.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use common::*;

@@ -2,6 +2,7 @@
 //! (whatever notation they are given in, detected per move), and DhtmlXQ `--binit` positions
 //! with the side to move given or defaulted.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use common::*;

@@ -3,6 +3,7 @@
 //! gets a clear error in its cells and never stops or hangs the run; the good one's answers go
 //! through the same comparison as qili's.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::path::PathBuf;
@@ -11,11 +12,12 @@ use std::time::Duration;
 use common::{corpus_copy, fixtures, qili, stdout, Scratch, FIXTURES_FAIL};
 use qili_harness::engines::conformance::{Answer, Conformance};
 use qili_harness::engines::{process, Engine};
-use qili_harness::{corpus, pipeline, run};
+use qili_corpus::corpus;
+use qili_harness::{pipeline, run};
 
 fn adapter(script: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/adapters")
+        .join("../tests/adapters")
         .join(script)
         .display()
         .to_string()

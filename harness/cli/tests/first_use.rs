@@ -1,6 +1,7 @@
 //! What a new user meets first on the command line: positions given loosely, a board drawn,
 //! a position written back, the verdict texts, the exit codes.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use common::*;

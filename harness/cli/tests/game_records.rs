@@ -7,8 +7,9 @@
 //! by the format notes the readers cite: a test fails when the committed bytes are not what
 //! the writers write, and `QILI_BLESS=1` writes them.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
-#[path = "../../engine/tests/common/shared.rs"]
+#[path = "../../../engine/tests/common/shared.rs"]
 mod shared;
 
 use std::path::{Path, PathBuf};
@@ -66,7 +67,7 @@ fn main() {
 
 /// The committed set.
 fn records() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/records")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../games/records")
 }
 
 /// `qili scan ARGS` in the repository, its JSON lines parsed.
@@ -411,7 +412,7 @@ fn the_same_game_in_xqf_and_gbk_pgn() {
 fn same_game(xqf: &[u8], pgn: &[u8], red: &str) {
     let gbk = |b: &[u8]| encoding_rs::GBK.decode(b).0.into_owned();
     let x = qili::notation::xqf::read(xqf, gbk).unwrap();
-    let (text, encoding) = qili_harness::scan::input::decode(pgn.to_vec());
+    let (text, encoding) = qili_scan::input::decode(pgn.to_vec());
     assert_eq!(encoding, "GBK");
     let games = qili::notation::pgn::read(&text);
     assert_eq!(games.len(), 1);

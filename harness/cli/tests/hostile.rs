@@ -7,34 +7,37 @@
 //! replaced, a line deleted, duplicated or cut, characters inserted), which reach the deep checks
 //! (moves, cited lines, editions) as often as the shallow ones.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use common::Scratch;
 use proptest::prelude::*;
 use qili::notation::{chinese, wxf};
 use qili::{Color, Position};
-use qili_harness::cli::input;
-use qili_harness::corpus::{self, Corpus};
-use qili_harness::{bounds, expectations, lint};
+use qili_cli::input;
+use qili_corpus::corpus::{self, Corpus};
+use qili_corpus::lint;
+use qili_harness::expectations;
+use qili_io::bounds;
 
 const FIXTURES: &[(&str, &str)] = &[
-    ("fixture-fig06", include_str!("fixtures/fixture-fig06.yaml")),
-    ("fixture-king", include_str!("fixtures/fixture-king.yaml")),
+    ("fixture-fig06", include_str!("../../tests/fixtures/fixture-fig06.yaml")),
+    ("fixture-king", include_str!("../../tests/fixtures/fixture-king.yaml")),
     (
         "fixture-pattern",
-        include_str!("fixtures/fixture-pattern.yaml"),
+        include_str!("../../tests/fixtures/fixture-pattern.yaml"),
     ),
     (
         "fixture-two-editions",
-        include_str!("fixtures/fixture-two-editions.yaml"),
+        include_str!("../../tests/fixtures/fixture-two-editions.yaml"),
     ),
     (
         "cxa2011-ref08",
-        include_str!("../../corpus/cxa2011-ref08.yaml"),
+        include_str!("../../../corpus/cxa2011-ref08.yaml"),
     ),
 ];
 
-const DISAGREEMENTS: &str = include_str!("../../expectations/disagreements.yaml");
+const DISAGREEMENTS: &str = include_str!("../../../expectations/disagreements.yaml");
 
 /// Scalars and fragments that are almost right, plus YAML's sharper edges.
 const POOL: &[&str] = &[

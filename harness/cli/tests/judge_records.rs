@@ -3,8 +3,9 @@
 //! gdchess.com threads in ../shared (read in place, never copied: no licence), which CI has:
 //! where it is absent that test is listed as ignored and counted (engine/tests/common/shared.rs).
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
-#[path = "../../engine/tests/common/shared.rs"]
+#[path = "../../../engine/tests/common/shared.rs"]
 mod shared;
 
 use std::path::{Path, PathBuf};
@@ -43,7 +44,7 @@ fn main() {
 }
 
 fn records() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/record-fixtures")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/record-fixtures")
 }
 
 /// `qili judge ARGS --json`, which must succeed.

@@ -3,18 +3,20 @@
 //! with its reason, a new disagreement, a stale record or a broken case fails. One more trial
 //! checks the corpus as a whole (ids unique, disagreements file sound).
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use qili_harness::compare::Difference;
 use qili_harness::compare::Outcome;
-use qili_harness::{corpus, expectations, results, run};
+use qili_corpus::corpus;
+use qili_harness::{expectations, results, run};
 
 fn main() {
     let args = Arguments::from_args();
     let dir = common::corpus_dir();
     let corpus = corpus::load(&dir).expect("the corpus directory is readable");
-    let exp_path = qili_harness::cli::default_expectations(&dir);
+    let exp_path = qili_cli::default_expectations(&dir);
     let exp = expectations::load(&exp_path, "expectations/disagreements.yaml", &corpus);
     let options = run::Options::default();
     let runs = run::judge_all(&corpus, &exp, &options);

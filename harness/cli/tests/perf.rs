@@ -1,5 +1,6 @@
 //! `qili perf` writes perf.md, and `qili run --check` never compares it: timings vary.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use common::*;

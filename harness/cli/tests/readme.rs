@@ -16,8 +16,9 @@
 //!   agreements where pyffish is installed (otherwise ignored, saying so), and the scan of
 //!   `../shared/games` where it is beside the checkout (otherwise counted as skipped).
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
-#[path = "../../engine/tests/common/shared.rs"]
+#[path = "../../../engine/tests/common/shared.rs"]
 mod shared;
 
 use std::collections::BTreeSet;
@@ -88,7 +89,7 @@ fn main() {
 }
 
 fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
 fn readme() -> String {

@@ -2,6 +2,7 @@
 //! runs at once into one directory without a failure, keeping what else the directory holds,
 //! with every error naming its path, and what a killed run left removed by the next.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::path::Path;

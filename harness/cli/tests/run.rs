@@ -1,6 +1,7 @@
 //! `qili run` end to end on the fixture cases: it never writes into the corpus, writes its
 //! reports atomically, is deterministic, and `--check` spots a stale report.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use common::*;

@@ -1,12 +1,13 @@
 //! `qili scan` end to end on a fixture of the project's own; game_records.rs scans the
 //! committed records of games/records and the collections of ../shared.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use common::*;
 
 fn fixtures() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scan-fixtures")
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/scan-fixtures")
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use qili_harness::lint::lint_file;
+use qili_corpus::lint::lint_file;
 
 fn lint_ui(path: &Path) -> datatest_stable::Result<()> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();

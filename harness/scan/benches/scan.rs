@@ -1,4 +1,4 @@
-//! What `qili scan` costs: `cargo bench -p qili-harness --bench scan`. The 9,998 online games of
+//! What `qili scan` costs: `cargo bench -p qili-scan --bench scan`. The 9,998 online games of
 //! elephantchess's `uci.txt` (../shared/games, beside the checkout; the benches are empty
 //! without it) read and replayed from their ICCS lines and searched for repetitions
 //! (`read_and_search`, the target: 20,000 games/s or more), searched alone
@@ -11,7 +11,7 @@ use divan::counter::ItemsCount;
 use qili::notation::game::Game;
 use qili::notation::lines;
 use qili::rules::RuleBook;
-use qili_harness::scan::episodes::{episodes, recurrences};
+use qili_scan::episodes::{episodes, recurrences};
 use rustc_hash::FxHashSet;
 
 fn main() {
@@ -20,7 +20,7 @@ fn main() {
 
 static TEXT: LazyLock<String> = LazyLock::new(|| {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/games/benckx__elephantchess/xiangqi-core-test-utils/src/main/resources/uci.txt");
+        .join("../../../shared/games/benckx__elephantchess/xiangqi-core-test-utils/src/main/resources/uci.txt");
     std::fs::read_to_string(path).unwrap_or_default()
 });
 
