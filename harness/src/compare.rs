@@ -235,10 +235,10 @@ pub fn compare(published: &PublishedRuling, ruling: &Ruling, records: &[&Recorde
 #[cfg(test)]
 mod tests {
     use super::*;
-    use qili_corpus::case::{CycleClaim, LabelsFrom, PublishedMove, Source};
-    use qili_corpus::edition::Edition;
     use qili::rules::{Evidence, PlyRuling, RuleBookId};
     use qili::{Color, Move, Square};
+    use qili_corpus::case::{CycleClaim, LabelsFrom, PublishedMove, Source};
+    use qili_corpus::edition::Edition;
 
     fn mv(s: &str) -> Move {
         qili::notation::iccs::parse(s).unwrap()

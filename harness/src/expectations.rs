@@ -8,7 +8,6 @@ use std::path::Path;
 use qili::rules::{Label, Verdict};
 use serde::Deserialize;
 
-use qili_io::bounds::{self, clip};
 use crate::compare::{Difference, Recorded};
 use qili_corpus::corpus::Corpus;
 use qili_corpus::edition::Edition;
@@ -16,6 +15,7 @@ use qili_corpus::locate::{index, join};
 use qili_corpus::problem::Problem;
 use qili_corpus::vocabulary::{published_label, verdict_names, LABELS};
 use qili_corpus::yaml;
+use qili_io::bounds::{self, clip};
 
 /// One recorded disagreement: which case × edition, and what the comparison is given.
 #[derive(Clone, Debug, PartialEq, Eq)]

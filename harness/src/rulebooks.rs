@@ -15,10 +15,10 @@ use qili::Position;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use qili_corpus::case::Case;
-use qili_corpus::corpus::Corpus;
 use crate::run::{selected, EditionRun, Judged, Options};
 use crate::view::anchor;
+use qili_corpus::case::Case;
+use qili_corpus::corpus::Corpus;
 
 /// What one rule book says about one case × edition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -7,10 +7,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use qili::rules::{judge_in, RuleBook, RuleBookId, Ruling, Scope, Work};
 use rayon::prelude::*;
 
-use qili_corpus::case::Case;
 use crate::compare::{compare, Comparison, Outcome};
-use qili_corpus::corpus::Corpus;
 use crate::expectations::Expectations;
+use qili_corpus::case::Case;
+use qili_corpus::corpus::Corpus;
 
 /// What to run and how.
 #[derive(Clone, Debug, Default)]

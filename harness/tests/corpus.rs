@@ -15,7 +15,7 @@ fn readme(path: &Path) -> datatest_stable::Result<()> {
     let table = qili_corpus::tags::markdown_table();
     if !text.contains(&table) {
         return Err(format!(
-            "corpus/README.md does not print the tag list of harness/src/tags.rs; expected this table:\n{table}"
+            "corpus/README.md does not print the tag list of harness/corpus/src/tags.rs; expected this table:\n{table}"
         )
         .into());
     }

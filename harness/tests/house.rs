@@ -70,7 +70,11 @@ fn yaml_has_one_parser_in_one_module() {
         assert!(!manifest.contains("serde_norway") && !manifest.contains("serde_yaml"));
     }
     let sources = CRATES.iter().flat_map(|c| {
-        common::snapshot(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(c).join("src"))
+        common::snapshot(
+            &PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join(c)
+                .join("src"),
+        )
     });
     for (path, bytes) in sources {
         let parses = String::from_utf8_lossy(&bytes).contains("saphyr_parser");

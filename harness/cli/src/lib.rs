@@ -45,7 +45,13 @@ pub fn load_corpus(
     dir: &Path,
     expectations: Option<&Path>,
     must_exist: bool,
-) -> Result<(qili_corpus::corpus::Corpus, qili_harness::expectations::Expectations), CliError> {
+) -> Result<
+    (
+        qili_corpus::corpus::Corpus,
+        qili_harness::expectations::Expectations,
+    ),
+    CliError,
+> {
     if must_exist && !dir.is_dir() {
         return Err(CliError(format!(
             "the corpus directory {} does not exist; run from the repository root or pass --corpus DIR",

@@ -68,8 +68,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             // Values a command quotes are clipped where it quotes them; this is the backstop.
-            let message =
-                qili_io::bounds::clip_message(qili_io::bounds::clip_quoted(&e.0));
+            let message = qili_io::bounds::clip_message(qili_io::bounds::clip_quoted(&e.0));
             eprintln!("error: {message}");
             ExitCode::from(2)
         }

@@ -9,6 +9,7 @@ use qili::rules::{RuleBook, RuleBookId};
 use rayon::prelude::*;
 
 use super::{CliError, CliResult};
+use qili_harness::report::scan as html;
 use qili_io::bounds::{clip_message, clip_quoted, MAX_SCAN_GAMES};
 use qili_scan::files::Entry;
 use qili_scan::formats::{self, Opened};
@@ -16,7 +17,6 @@ use qili_scan::input::Refused;
 use qili_scan::output::{self, Output};
 use qili_scan::record::GameLine;
 use qili_scan::rule::{games_of, rule, Item, Job};
-use qili_harness::report::scan as html;
 use qili_scan::{self as scan, summary::Summary};
 
 /// Files opened in parallel at a time (fewer when they are large, see [`BATCH_BYTES`]): their

@@ -16,12 +16,12 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use common::*;
+use qili_corpus::{corpus, lint};
+use qili_harness::expectations;
 use qili_io::bounds::{
     MAX_CASE_MOVES, MAX_CASE_PLIES, MAX_ECHO_CHARS, MAX_FILE_BYTES, MAX_JUDGE_PLIES,
     MAX_PROBLEMS_PER_FILE, MAX_YAML_DEPTH,
 };
-use qili_corpus::{corpus, lint};
-use qili_harness::expectations;
 
 /// Counts the bytes this thread allocates, so that a test can bound what a call allocates.
 struct Counting;

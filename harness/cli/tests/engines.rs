@@ -10,9 +10,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use common::{corpus_copy, fixtures, qili, stdout, Scratch, FIXTURES_FAIL};
+use qili_corpus::corpus;
 use qili_harness::engines::conformance::{Answer, Conformance};
 use qili_harness::engines::{process, Engine};
-use qili_corpus::corpus;
 use qili_harness::{pipeline, run};
 
 fn adapter(script: &str) -> String {

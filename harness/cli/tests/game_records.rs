@@ -322,7 +322,7 @@ fn the_projects_records_are_what_the_writers_write() {
     }
     assert!(
         stale.is_empty(),
-        "not what the writers write: {}; QILI_BLESS=1 cargo test -p qili-harness --test game_records rewrites them",
+        "not what the writers write: {}; QILI_BLESS=1 cargo test -p qili-cli --test game_records rewrites them",
         stale.join(", ")
     );
 }

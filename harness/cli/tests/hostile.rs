@@ -21,8 +21,14 @@ use qili_harness::expectations;
 use qili_io::bounds;
 
 const FIXTURES: &[(&str, &str)] = &[
-    ("fixture-fig06", include_str!("../../tests/fixtures/fixture-fig06.yaml")),
-    ("fixture-king", include_str!("../../tests/fixtures/fixture-king.yaml")),
+    (
+        "fixture-fig06",
+        include_str!("../../tests/fixtures/fixture-fig06.yaml"),
+    ),
+    (
+        "fixture-king",
+        include_str!("../../tests/fixtures/fixture-king.yaml"),
+    ),
     (
         "fixture-pattern",
         include_str!("../../tests/fixtures/fixture-pattern.yaml"),

@@ -7,9 +7,9 @@
 mod common;
 
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
+use qili_corpus::corpus;
 use qili_harness::compare::Difference;
 use qili_harness::compare::Outcome;
-use qili_corpus::corpus;
 use qili_harness::{expectations, results, run};
 
 fn main() {

@@ -1,7 +1,7 @@
 //! The README's commands and figures, checked against what the commands do now, so that they
 //! cannot drift (other work adds cases and changes rulings; the README says what a run gives).
 //!
-//! - Every `cargo run … -p qili-harness -- ARGS` in a `sh` block of the README (also after
+//! - Every `cargo run … -p qili-cli -- ARGS` in a `sh` block of the README (also after
 //!   `echo … |`) is run with this build's `qili`, in a scratch directory where the repository's
 //!   top-level entries are linked and `/tmp/…` paths point inside it, and must exit 0
 //!   (`run`: 0 or 1, having written its reports). Not run: `run` without `--out`, `run --check`
@@ -178,7 +178,14 @@ fn examples(text: &str) -> Vec<Example> {
         let Some(dashes) = words.iter().position(|w| w == "--") else {
             continue;
         };
-        if !words[..dashes].iter().any(|w| w == "qili-harness") {
+        // The binary is qili-cli's: a command naming another package would not run.
+        assert!(
+            !words[..dashes]
+                .iter()
+                .any(|w| w.starts_with("qili-") && w != "qili-cli"),
+            "README.md:{first}: `qili` is the binary of qili-cli: {cargo}"
+        );
+        if !words[..dashes].iter().any(|w| w == "qili-cli") {
             continue;
         }
         let args: Vec<String> = words[dashes + 1..].to_vec();

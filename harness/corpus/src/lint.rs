@@ -11,7 +11,6 @@ use qili::rules::RuleBook;
 use qili::rules::{Label, Verdict};
 use qili::{Move, Position, SetupMode};
 
-use qili_io::bounds::{self, clip, clip_value_in, MAX_CASE_MOVES, MAX_CASE_PLIES};
 use crate::case::{
     raw, Case, CitedLine, CycleClaim, Dispute, LabelsFrom, Provenance, PublishedMove,
     PublishedRuling,
@@ -22,6 +21,7 @@ use crate::problem::Problem;
 use crate::tags::{self, Tag};
 use crate::vocabulary::{is_id, published_label, published_verdict, verdict_names, LABELS};
 use crate::yaml;
+use qili_io::bounds::{self, clip, clip_value_in, MAX_CASE_MOVES, MAX_CASE_PLIES};
 
 /// The outcome of linting one file.
 #[derive(Debug)]

@@ -14,11 +14,11 @@ use std::fmt;
 use saphyr_parser::{Event, Parser, ScalarStyle};
 use serde::de::{self, DeserializeOwned, Unexpected, Visitor};
 
-use qili_io::bounds::{self, MAX_FILE_BYTES, MAX_YAML_DEPTH};
 use crate::edition::Edition;
 use crate::locate::{index, join, Loc, Locations};
 use crate::problem::Problem;
 use crate::vocabulary::{verdict_names, LABELS};
+use qili_io::bounds::{self, MAX_FILE_BYTES, MAX_YAML_DEPTH};
 
 /// A node of the document and where it starts.
 #[derive(Clone, Debug, PartialEq)]

@@ -20,10 +20,10 @@ use std::fmt::Write;
 
 use qili::rules::Ruling;
 
-use qili_scan::record::{EpisodeLine, GameLine};
-use qili_scan::summary::Summary;
 use crate::report::disk::SetWriter;
 use crate::report::{escape, svg};
+use qili_scan::record::{EpisodeLine, GameLine};
+use qili_scan::summary::Summary;
 
 /// The index page's file name in the report directory.
 pub const FILE: &str = "scan.html";
@@ -587,10 +587,10 @@ fn sides(s: &mut String, r: &Ruling) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use qili_scan::{scan_game, Source};
     use qili::notation::{fen, iccs};
     use qili::rules::RuleBook;
     use qili::SetupMode;
+    use qili_scan::{scan_game, Source};
 
     /// The line of a game of `file` (ICCS moves from `start`), ruled under the CXA rules.
     fn line(file: &str, start: &qili::Position, moves: &str, headers: &[(&str, &str)]) -> GameLine {
