@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use std::sync::LazyLock;
 
 use divan::counter::ItemsCount;
-use qili::notation::game::Game;
-use qili::notation::lines;
 use qili::rules::RuleBook;
+use qili_records::game::Game;
+use qili_records::lines;
 use qili_scan::episodes::{episodes, recurrences};
 use rustc_hash::FxHashSet;
 
