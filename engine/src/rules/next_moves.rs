@@ -14,7 +14,9 @@
 //! ends it: [`Game::reversible_since`]), so a move that can do neither is allowed at the cost
 //! of a key lookup, or of nothing at all where that stretch is too short to return to; where
 //! nothing can repeat the query costs about move generation, and chase and mate-threat
-//! analysis run only for the moves that can close a cycle.
+//! analysis run only for the moves that can close a cycle. The plies those judgements label
+//! are kept with the game (`rules/memo.rs`): the closing moves of several cycles share the
+//! history's plies, and the query after the next move finds them, each labelled once.
 //!
 //! **Which occurrence to act on.** Under the Asian rules (`axf`) the rules apply when a
 //! position occurs for the third time, and the query says so: a move is `forbidden` only when
