@@ -57,3 +57,4 @@ pub use role::Role;
 pub use setup::Setup;
 pub use square::{File, Rank, Square, SquareError};
 pub mod rules;
+pub mod text;

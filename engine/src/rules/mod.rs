@@ -5,7 +5,6 @@ mod adjudicate;
 mod branch;
 mod classify;
 mod cycle;
-mod describe;
 mod idle;
 mod label;
 mod limit;
@@ -19,9 +18,9 @@ mod work;
 
 use std::fmt;
 
+pub use crate::text::ply::describe;
 pub use branch::Branch;
 pub use cycle::Judged;
-pub use describe::describe;
 pub use label::{
     Also, ChaseKind, Evidence, Facts, Kept, Label, OwnChaser, Placed, PlyRuling, Rootedness, Spent,
     Threat,

@@ -1,8 +1,8 @@
-//! The evidence in Chinese, rendered from its [`Facts`]: one sentence shape per way a label is
+//! A ply's evidence in Chinese, rendered from its [`Facts`]: one sentence shape per way a label is
 //! decided, naming pieces by colour, kind and square (红车(d4)) and lines in Chinese notation.
 
 use crate::notation::chinese;
-use crate::rules::label::{Also, ChaseKind, Facts, OwnChaser, Rootedness, Spent, Threat};
+use crate::rules::{Also, ChaseKind, Facts, OwnChaser, Rootedness, Spent, Threat};
 use crate::{Color, Move, Position};
 
 /// The sentence for `facts`, the evidence of `mv` played in `before`.
