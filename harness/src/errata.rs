@@ -146,7 +146,7 @@ mod tests {
     use crate::compare::Comparison;
     use crate::lint::lint_text;
     use crate::run::Judged;
-    use qili::rules::{Branch, Evidence, PlyRuling, RuleBookId};
+    use qili::rules::{Evidence, Finding, PlyRuling, RuleBookId};
     use qili::Color;
 
     fn case() -> Case {
@@ -170,7 +170,10 @@ mod tests {
                 chinese: m.text.clone(),
                 label,
                 evidence: Evidence {
-                    branch: Branch::Check,
+                    finding: Finding::Check {
+                        king: Color::Black,
+                        checkers: Vec::new(),
+                    },
                     text: format!("证据{}", i + 1),
                     ..Evidence::default()
                 },

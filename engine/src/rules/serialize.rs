@@ -5,7 +5,7 @@
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use crate::rules::label::{Also, ChaseKind, Facts, Kept, OwnChaser, Rootedness, Spent};
+use crate::rules::{Also, ChaseKind, Finding, Kept, OwnChaser, Rootedness, Spent};
 use crate::rules::{
     Cycle, CycleRule, DrawClaim, Evidence, Label, Placed, PlyRuling, Ruling, SideRuling, Threat,
 };
@@ -108,25 +108,25 @@ impl Serialize for Also {
 
 /// An object with `kind` (`check`, `mate`, `chase`, `exchange` … in snake case) and the
 /// variant's fields.
-impl Serialize for Facts {
+impl Serialize for Finding {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(None)?;
         match self {
-            Facts::Check { king, checkers } => {
+            Finding::Check { king, checkers } => {
                 m.serialize_entry("kind", "check")?;
                 m.serialize_entry("king", king.name())?;
                 m.serialize_entry("checkers", checkers)?;
             }
-            Facts::KingAnswer { king } => {
+            Finding::KingAnswer { king } => {
                 m.serialize_entry("kind", "king_answer")?;
                 m.serialize_entry("king", king.name())?;
             }
-            Facts::Mate { line, also } => {
+            Finding::Mate { line, also } => {
                 m.serialize_entry("kind", "mate")?;
                 m.serialize_entry("line", &Iccs(line))?;
                 m.serialize_entry("also", also)?;
             }
-            Facts::MatedExchange {
+            Finding::MatedExchange {
                 offered,
                 partner,
                 line,
@@ -136,78 +136,83 @@ impl Serialize for Facts {
                 m.serialize_entry("partner", partner)?;
                 m.serialize_entry("line", &Iccs(line))?;
             }
-            Facts::Chase {
-                threats,
-                kept,
-                also,
-            } => {
+            Finding::ChaseDirect(c)
+            | Finding::ChaseJoint(c)
+            | Finding::ChaseByChecks(c)
+            | Finding::ChaseByExchange(c)
+            | Finding::ChaseFreed(c)
+            | Finding::ChaseHolds(c) => {
                 m.serialize_entry("kind", "chase")?;
-                m.serialize_entry("threats", threats)?;
-                m.serialize_entry("kept", kept)?;
-                m.serialize_entry("also", also)?;
+                m.serialize_entry("threats", &c.threats)?;
+                m.serialize_entry("kept", &c.kept)?;
+                m.serialize_entry("also", &c.also)?;
             }
-            Facts::Exchange { offered, partner } => {
-                m.serialize_entry("kind", "exchange")?;
-                m.serialize_entry("offered", offered)?;
-                m.serialize_entry("partner", partner)?;
-            }
-            Facts::Offer { offered, taker } => {
-                m.serialize_entry("kind", "offer")?;
-                m.serialize_entry("offered", offered)?;
-                m.serialize_entry("taker", taker)?;
-            }
-            Facts::Block {
-                blocker,
-                blocked,
-                threat,
-            } => {
-                m.serialize_entry("kind", "block")?;
-                m.serialize_entry("blocker", blocker)?;
-                m.serialize_entry("blocked", blocked)?;
-                m.serialize_entry("threat", &threat.to_string())?;
-            }
-            Facts::Follow { follower, followed } => {
-                m.serialize_entry("kind", "follow")?;
-                m.serialize_entry("follower", follower)?;
-                m.serialize_entry("followed", followed)?;
-            }
-            Facts::KeyPoint { side, threat } => {
-                m.serialize_entry("kind", "key_point")?;
-                m.serialize_entry("side", side.name())?;
-                m.serialize_entry("threat", threat)?;
-            }
-            Facts::OwnChase { by, threat } => {
+            Finding::KingOwn(own) | Finding::PawnOwn(own) => {
                 m.serialize_entry("kind", "own_chase")?;
-                match by {
+                match own.by {
                     OwnChaser::Capturer => m.serialize_entry("backing", &None::<Placed>)?,
-                    OwnChaser::Backing(p) => m.serialize_entry("backing", p)?,
+                    OwnChaser::Backing(p) => m.serialize_entry("backing", &p)?,
                 }
-                m.serialize_entry("threat", threat)?;
+                m.serialize_entry("threat", &own.threat)?;
             }
-            Facts::StoodBefore { capturer, target } => {
-                m.serialize_entry("kind", "stood_before")?;
-                m.serialize_entry("capturer", capturer)?;
-                m.serialize_entry("target", target)?;
-            }
-            Facts::Idle => m.serialize_entry("kind", "idle")?,
-            Facts::Undetermined {
-                spent,
-                so_far,
-                facts,
-            } => {
+            Finding::Budget { spent, so_far } => {
                 m.serialize_entry("kind", "undetermined")?;
                 match spent {
                     Spent::Nodes(n) => m.serialize_entry("nodes", n)?,
                     Spent::CacheMib(c) => m.serialize_entry("cache_mib", c)?,
                     Spent::Shared(n) => m.serialize_entry("shared_nodes", n)?,
                 }
-                m.serialize_entry("so_far", so_far)?;
-                m.serialize_entry("so_far_name", so_far.name())?;
-                m.serialize_entry("facts", facts)?;
+                m.serialize_entry("so_far", &so_far.label())?;
+                m.serialize_entry("so_far_name", so_far.label().name())?;
+                m.serialize_entry("facts", so_far)?;
             }
+            idle => idle_kind(&mut m, idle)?,
         }
         m.end()
     }
+}
+
+/// The idle kinds' facts (兑 献 拦 跟, 26.2, 从捉到捉, 闲).
+fn idle_kind<M: SerializeMap>(m: &mut M, finding: &Finding) -> Result<(), M::Error> {
+    match finding {
+        Finding::Exchange { offered, partner } => {
+            m.serialize_entry("kind", "exchange")?;
+            m.serialize_entry("offered", offered)?;
+            m.serialize_entry("partner", partner)?;
+        }
+        Finding::Offer { offered, taker } => {
+            m.serialize_entry("kind", "offer")?;
+            m.serialize_entry("offered", offered)?;
+            m.serialize_entry("taker", taker)?;
+        }
+        Finding::Block {
+            blocker,
+            blocked,
+            threat,
+        } => {
+            m.serialize_entry("kind", "block")?;
+            m.serialize_entry("blocker", blocker)?;
+            m.serialize_entry("blocked", blocked)?;
+            m.serialize_entry("threat", &threat.to_string())?;
+        }
+        Finding::Follow { follower, followed } => {
+            m.serialize_entry("kind", "follow")?;
+            m.serialize_entry("follower", follower)?;
+            m.serialize_entry("followed", followed)?;
+        }
+        Finding::KeyPoint { side, threat } => {
+            m.serialize_entry("kind", "key_point")?;
+            m.serialize_entry("side", side.name())?;
+            m.serialize_entry("threat", threat)?;
+        }
+        Finding::ChaseToChase { capturer, target } => {
+            m.serialize_entry("kind", "stood_before")?;
+            m.serialize_entry("capturer", capturer)?;
+            m.serialize_entry("target", target)?;
+        }
+        _ => m.serialize_entry("kind", "idle")?,
+    }
+    Ok(())
 }
 
 /// `branch`, `clause`, `text`, `threats` and `line` (the chase's threats and the line shown,
@@ -215,12 +220,12 @@ impl Serialize for Facts {
 impl Serialize for Evidence {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_struct("Evidence", 6)?;
-        m.serialize_field("branch", self.branch.id())?;
+        m.serialize_field("branch", self.branch().id())?;
         m.serialize_field("clause", self.clause.as_str())?;
         m.serialize_field("text", &self.text)?;
         m.serialize_field("threats", self.threats())?;
         m.serialize_field("line", &Iccs(self.line()))?;
-        m.serialize_field("facts", &self.facts)?;
+        m.serialize_field("facts", &self.finding)?;
         m.end()
     }
 }

@@ -132,7 +132,7 @@ impl Work {
 mod tests {
     use super::*;
     use crate::notation::{fen, iccs};
-    use crate::rules::{judge_in, Facts, Label, Scope, Spent, Verdict};
+    use crate::rules::{judge_in, Finding, Label, Scope, Spent, Verdict};
     use crate::SetupMode;
 
     fn moves(text: &str) -> Vec<Move> {
@@ -176,8 +176,8 @@ mod tests {
             .iter()
             .filter(|p| {
                 matches!(
-                    p.evidence.facts,
-                    Facts::Undetermined {
+                    p.evidence.finding,
+                    Finding::Budget {
                         spent: Spent::Shared(30_000),
                         ..
                     }

@@ -66,7 +66,7 @@ fn a_king_step_that_only_guards_the_square_taken_on_is_its_own_chase() {
         "{}",
         r.plies[0].evidence.text
     );
-    assert_eq!(r.plies[0].evidence.branch, crate::rules::Branch::KingOwn);
+    assert_eq!(r.plies[0].evidence.branch(), crate::rules::Branch::KingOwn);
 }
 
 /// 26.1: the cannon comes to the e-file and pins the advisor on e1 to its king over the
@@ -84,7 +84,7 @@ fn a_pawns_capture_is_its_own_unless_it_uncovers_another_pieces_check() {
         "{}",
         r.plies[0].evidence.text
     );
-    assert_eq!(r.plies[0].evidence.branch, crate::rules::Branch::PawnOwn);
+    assert_eq!(r.plies[0].evidence.branch(), crate::rules::Branch::PawnOwn);
     let r = ruling("5k3/9/9/9/c8/9/3p5/3A5/4A4/3K5 b", "a5d5");
     assert_eq!(
         r.plies[0].label,

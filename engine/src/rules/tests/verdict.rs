@@ -56,19 +56,19 @@ fn nine_rounds_of_alternating_checks_are_judged_without_a_threefold_repetition()
 /// its attacker, rootedness and line.
 #[test]
 fn the_evidence_carries_typed_facts_and_its_text_is_rendered_from_them() {
-    use crate::rules::{describe, Facts};
+    use crate::rules::{describe, Finding};
     let sq = |p: &crate::rules::Placed| p.square.to_string();
     let check = ruling("4k4/9/9/9/9/9/9/9/9/R2K5 w", "a0a9");
-    match &check.plies[0].evidence.facts {
-        Facts::Check { king, checkers } => {
+    match &check.plies[0].evidence.finding {
+        Finding::Check { king, checkers } => {
             assert_eq!(*king, Color::Black);
             assert_eq!(checkers.iter().map(sq).collect::<Vec<_>>(), ["a9"]);
         }
         f => panic!("{f:?}"),
     }
     let block = ruling("4k4/9/9/2n6/9/2p6/9/9/1R7/R2K5 w", "a0a8 c4b4");
-    match &block.plies[1].evidence.facts {
-        Facts::Block {
+    match &block.plies[1].evidence.finding {
+        Finding::Block {
             blocker, threat, ..
         } => assert_eq!(
             (sq(blocker), threat.to_string()),
@@ -77,15 +77,15 @@ fn the_evidence_carries_typed_facts_and_its_text_is_rendered_from_them() {
         f => panic!("{f:?}"),
     }
     let exchange = ruling("4ka3/n8/2r6/9/9/9/9/7R1/N8/3K5 w", "h2c2");
-    match &exchange.plies[0].evidence.facts {
-        Facts::Exchange { offered, partner } => {
+    match &exchange.plies[0].evidence.finding {
+        Finding::Exchange { offered, partner } => {
             assert_eq!((sq(offered), sq(partner)), ("c2".into(), "c7".into()))
         }
         f => panic!("{f:?}"),
     }
     let offer = ruling("4ka3/9/9/9/4n4/9/7R1/9/9/3K5 w", "h3f3");
-    match &offer.plies[0].evidence.facts {
-        Facts::Offer { offered, taker } => {
+    match &offer.plies[0].evidence.finding {
+        Finding::Offer { offered, taker } => {
             assert_eq!((sq(offered), sq(taker)), ("f3".into(), "e5".into()))
         }
         f => panic!("{f:?}"),
@@ -101,7 +101,7 @@ fn the_evidence_carries_typed_facts_and_its_text_is_rendered_from_them() {
     assert_eq!(t.line[0], iccs::parse("a5e5").unwrap());
     let start = fen::parse(pos, SetupMode::Standard).unwrap();
     let p = &chase.plies[0];
-    assert_eq!(describe(&p.evidence.facts, &start, p.mv), p.evidence.text);
+    assert_eq!(describe(&p.evidence.finding, &start, p.mv), p.evidence.text);
 }
 
 #[test]
