@@ -166,53 +166,56 @@ impl Serialize for Finding {
                 m.serialize_entry("so_far_name", so_far.label().name())?;
                 m.serialize_entry("facts", so_far)?;
             }
-            idle => idle_kind(&mut m, idle)?,
+            Finding::Exchange { offered, partner } => pair(
+                &mut m,
+                "exchange",
+                ("offered", offered),
+                ("partner", partner),
+            )?,
+            Finding::Offer { offered, taker } => {
+                pair(&mut m, "offer", ("offered", offered), ("taker", taker))?
+            }
+            Finding::Block {
+                blocker,
+                blocked,
+                threat,
+            } => {
+                pair(&mut m, "block", ("blocker", blocker), ("blocked", blocked))?;
+                m.serialize_entry("threat", &threat.to_string())?;
+            }
+            Finding::Follow { follower, followed } => pair(
+                &mut m,
+                "follow",
+                ("follower", follower),
+                ("followed", followed),
+            )?,
+            Finding::KeyPoint { side, threat } => {
+                m.serialize_entry("kind", "key_point")?;
+                m.serialize_entry("side", side.name())?;
+                m.serialize_entry("threat", threat)?;
+            }
+            Finding::ChaseToChase { capturer, target } => pair(
+                &mut m,
+                "stood_before",
+                ("capturer", capturer),
+                ("target", target),
+            )?,
+            Finding::Idle => m.serialize_entry("kind", "idle")?,
         }
         m.end()
     }
 }
 
-/// The idle kinds' facts (兑 献 拦 跟, 26.2, 从捉到捉, 闲).
-fn idle_kind<M: SerializeMap>(m: &mut M, finding: &Finding) -> Result<(), M::Error> {
-    match finding {
-        Finding::Exchange { offered, partner } => {
-            m.serialize_entry("kind", "exchange")?;
-            m.serialize_entry("offered", offered)?;
-            m.serialize_entry("partner", partner)?;
-        }
-        Finding::Offer { offered, taker } => {
-            m.serialize_entry("kind", "offer")?;
-            m.serialize_entry("offered", offered)?;
-            m.serialize_entry("taker", taker)?;
-        }
-        Finding::Block {
-            blocker,
-            blocked,
-            threat,
-        } => {
-            m.serialize_entry("kind", "block")?;
-            m.serialize_entry("blocker", blocker)?;
-            m.serialize_entry("blocked", blocked)?;
-            m.serialize_entry("threat", &threat.to_string())?;
-        }
-        Finding::Follow { follower, followed } => {
-            m.serialize_entry("kind", "follow")?;
-            m.serialize_entry("follower", follower)?;
-            m.serialize_entry("followed", followed)?;
-        }
-        Finding::KeyPoint { side, threat } => {
-            m.serialize_entry("kind", "key_point")?;
-            m.serialize_entry("side", side.name())?;
-            m.serialize_entry("threat", threat)?;
-        }
-        Finding::ChaseToChase { capturer, target } => {
-            m.serialize_entry("kind", "stood_before")?;
-            m.serialize_entry("capturer", capturer)?;
-            m.serialize_entry("target", target)?;
-        }
-        _ => m.serialize_entry("kind", "idle")?,
-    }
-    Ok(())
+/// `kind` and two pieces, the shape of most idle kinds' facts.
+fn pair<M: SerializeMap>(
+    m: &mut M,
+    kind: &str,
+    (k1, p1): (&str, &Placed),
+    (k2, p2): (&str, &Placed),
+) -> Result<(), M::Error> {
+    m.serialize_entry("kind", kind)?;
+    m.serialize_entry(k1, p1)?;
+    m.serialize_entry(k2, p2)
 }
 
 /// `branch`, `clause`, `text`, `threats` and `line` (the chase's threats and the line shown,

@@ -37,6 +37,7 @@ fn label(position: &str, moves: &str, ply: usize) -> Label {
 mod books;
 mod budget;
 mod chase;
+mod findings;
 mod idle_kinds;
 mod permitted;
 mod verdict;
