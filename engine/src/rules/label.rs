@@ -170,8 +170,8 @@ impl ChaseKind {
 }
 
 /// One threat to win material (24.3): what wins what, how, and the line that shows it. The
-/// gain search's lines are described as threats ([`crate::rules`]' threats module), the
-/// labelling and the adjudication read them, and the evidence shows them.
+/// gain search's lines are described as threats (the rules' `threats` module); the labelling
+/// and the adjudication read them, and the evidence shows them: one type for all three.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Threat {
