@@ -174,7 +174,6 @@ mod tests {
                         king: Color::Black,
                         checkers: Vec::new(),
                     },
-                    text: format!("证据{}", i + 1),
                     ..Evidence::default()
                 },
                 judged: true,
@@ -238,7 +237,7 @@ mod tests {
         assert_eq!(e[0].agrees_with.answer, "将");
         assert_eq!(e[0].differs_from.edition, "cxa2011");
         assert_eq!(e[0].differs_from.answer, "闲");
-        assert_eq!(e[0].evidence, "24.1.check 证据1");
+        assert_eq!(e[0].evidence, "24.1.check 走子后两帅（将）照面");
         assert_eq!(e[1].ply, None);
         assert_eq!(e[1].agrees_with.edition, "cxa2011");
         assert_eq!(e[1].engine, "draw");

@@ -138,7 +138,7 @@ fn a_rook_attacked_by_a_cannon_is_chased_even_when_protected() {
         r.plies[0].label,
         Label::Chase,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     assert_eq!(
         r.plies[0].evidence.threats()[0].target.square.to_string(),

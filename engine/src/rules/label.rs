@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::rules::{Finding, Rootedness};
-use crate::{Color, Move, Piece, Square};
+use crate::{Color, Move, Piece, Position, Square};
 
 /// The nature of one move inside a repeating cycle (24.1–24.8).
 ///
@@ -236,8 +236,10 @@ pub struct Kept {
     pub guard: Placed,
 }
 
-/// Who did what in one ruling, in words a referee can check on a board.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Who did what in one ruling, in words a referee can check on a board. The evidence is
+/// data: the finding, the clause and the ply it is read on; its sentence is rendered on demand
+/// ([`Evidence::text`], by [`crate::text::ply`]).
+#[derive(Clone, Debug)]
 pub struct Evidence {
     /// What decided the label: the branch of the ruling model, with the pieces, squares and
     /// lines it rests on.
@@ -245,11 +247,46 @@ pub struct Evidence {
     /// The clause the label comes from (`24.3`, `26.1.1` …): the branch's, in the rule book's
     /// numbering.
     pub clause: crate::rules::Clause,
-    /// The finding in one or two Chinese sentences ([`crate::text::ply`]).
-    pub text: String,
+    /// The position the move was played in: what the finding's lines are read on.
+    pub before: Position,
+    /// The move.
+    pub mv: Move,
+}
+
+/// Evidence is the same where its finding and clause are, on the same placement, side to move
+/// and move: the move counters of the position it is read on say nothing about the ply.
+impl PartialEq for Evidence {
+    fn eq(&self, other: &Evidence) -> bool {
+        self.finding == other.finding
+            && self.clause == other.clause
+            && self.before.board() == other.before.board()
+            && self.before.turn() == other.before.turn()
+            && self.mv == other.mv
+    }
+}
+
+impl Eq for Evidence {}
+
+/// An idle ply: the opening's 炮二平五.
+impl Default for Evidence {
+    fn default() -> Evidence {
+        let h2: Square = "h2".parse().expect("a square");
+        let e2: Square = "e2".parse().expect("a square");
+        Evidence {
+            finding: Finding::Idle,
+            clause: crate::rules::Clause::default(),
+            before: Position::start(),
+            mv: Move::new(h2, e2),
+        }
+    }
 }
 
 impl Evidence {
+    /// The finding in one or two Chinese sentences ([`crate::text::ply::describe`]).
+    pub fn text(&self) -> String {
+        crate::text::ply::describe(&self.finding, &self.before, self.mv)
+    }
+
     /// The branch of the ruling model that decided the label.
     pub fn branch(&self) -> crate::rules::Branch {
         self.finding.branch()
@@ -283,10 +320,11 @@ impl Evidence {
     /// the same words.
     pub fn one_line(&self) -> String {
         let basis = self.basis();
-        let mut s = if self.text.is_empty() {
+        let text = self.text();
+        let mut s = if text.is_empty() {
             basis.to_string()
         } else {
-            format!("{basis} {}", self.text)
+            format!("{basis} {text}")
         };
         let iccs = |line: &[Move]| {
             line.iter()

@@ -275,9 +275,10 @@ impl<'a> Labeller<'a, '_> {
         };
         let label = finding.label();
         let evidence = Evidence {
-            clause,
-            text: describe(&finding, pos, m),
             finding,
+            clause,
+            before: pos.clone(),
+            mv: m,
         };
         Labelled {
             ruling: PlyRuling {

@@ -225,7 +225,7 @@ impl Serialize for Evidence {
         let mut m = s.serialize_struct("Evidence", 6)?;
         m.serialize_field("branch", self.branch().id())?;
         m.serialize_field("clause", self.clause.as_str())?;
-        m.serialize_field("text", &self.text)?;
+        m.serialize_field("text", &self.text())?;
         m.serialize_field("threats", self.threats())?;
         m.serialize_field("line", &Iccs(self.line()))?;
         m.serialize_field("facts", &self.finding)?;

@@ -187,7 +187,7 @@ mod tests {
         assert!(!shared.is_empty(), "{:#?}", r.plies);
         for p in &shared {
             assert_eq!(p.label, Label::Undetermined);
-            assert!(p.evidence.text.contains("30000"), "{}", p.evidence.text);
+            assert!(p.evidence.text().contains("30000"), "{}", p.evidence.text());
         }
         assert_eq!(r.verdict, Verdict::Undetermined);
     }

@@ -9,9 +9,9 @@ fn the_search_budget_is_a_parameter_and_running_out_says_so() {
     let r = ruling_under(&book, "4k4/9/9/9/4n4/9/9/9/9/R3K4 w", "a0a5");
     assert_eq!(r.plies[0].label, Label::Undetermined);
     assert!(
-        r.plies[0].evidence.text.contains("预算"),
+        r.plies[0].evidence.text().contains("预算"),
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
 }
 
@@ -40,7 +40,11 @@ fn a_monstrous_position_stays_within_its_budget() {
         .collect();
     assert!(!open.is_empty(), "the budget should run out");
     for p in &open {
-        assert!(p.evidence.text.contains("100000"), "{}", p.evidence.text);
+        assert!(
+            p.evidence.text().contains("100000"),
+            "{}",
+            p.evidence.text()
+        );
     }
     assert_eq!(r.verdict, Verdict::Undetermined, "{}", r.reason);
     assert!(r.reason.contains("预算"), "{}", r.reason);

@@ -19,9 +19,9 @@ fn an_attack_that_stood_before_the_move_is_not_new() {
     let r = ruling("4k4/9/9/9/R3n4/9/9/9/9/4K4 w", "a5b5");
     assert_eq!(r.plies[0].label, Label::Idle);
     assert!(
-        r.plies[0].evidence.text.contains("从捉到捉"),
+        r.plies[0].evidence.text().contains("从捉到捉"),
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
 }
 
@@ -136,7 +136,7 @@ fn a_guard_made_a_false_root_by_another_piece_is_a_joint_chase() {
         r.plies[0].label,
         Label::Chase,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     let t = &r.plies[0].evidence.threats()[0];
     assert_eq!(
@@ -170,9 +170,9 @@ fn a_chase_is_weighed_with_the_threats_it_keeps_up() {
     assert_eq!(r.plies[0].label, Label::Chase);
     assert_eq!(r.plies[2].label, Label::Chase);
     assert!(
-        r.plies[2].evidence.text.contains("原有的捉仍在"),
+        r.plies[2].evidence.text().contains("原有的捉仍在"),
         "{}",
-        r.plies[2].evidence.text
+        r.plies[2].evidence.text()
     );
     assert_eq!(
         r.side(Color::Red).expect("repeats").class,
@@ -192,9 +192,9 @@ fn freeing_a_tied_guard_is_a_new_chase() {
     assert_eq!(t.attacker.square.to_string(), "a6");
     assert_eq!(t.target.square.to_string(), "a2");
     assert!(
-        r.plies[0].evidence.text.contains("新产生的捉"),
+        r.plies[0].evidence.text().contains("新产生的捉"),
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     // The horse was not the rook's to guard: its leaving frees nothing, the threat stood
     // before (从捉到捉; the final edition's 参考图37, where the attacked cannon steps away).
@@ -203,7 +203,7 @@ fn freeing_a_tied_guard_is_a_new_chase() {
         r.plies[0].label,
         Label::Idle,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
 }
 
@@ -216,12 +216,12 @@ fn abandoning_the_guard_frees_nothing() {
         r.plies[0].label,
         Label::Idle,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     assert!(
-        r.plies[0].evidence.text.contains("从捉到捉"),
+        r.plies[0].evidence.text().contains("从捉到捉"),
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
 }
 
@@ -236,12 +236,12 @@ fn a_move_that_holds_an_attacked_piece_in_place_is_a_chase() {
         r.plies[0].label,
         Label::Chase,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     assert!(
-        r.plies[0].evidence.text.contains("不能离线"),
+        r.plies[0].evidence.text().contains("不能离线"),
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     assert_eq!(label(pos, "b6a4", 1), Label::Idle);
 }
@@ -258,14 +258,14 @@ fn a_piece_the_threat_needs_stepping_out_of_an_attack_makes_it_new() {
         r.plies[0].label,
         Label::Chase,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     let t = &r.plies[0].evidence.threats()[0];
     assert_eq!(
         (t.kind, t.target.square.to_string()),
         (ChaseKind::Joint, "e7".into())
     );
-    assert!(r.plies[0].evidence.text.contains("新产生的捉"));
+    assert!(r.plies[0].evidence.text().contains("新产生的捉"));
 }
 
 /// 不能离线, won jointly: the horse on c8 pins the black rook on d8 to its king (the rook is its
@@ -282,7 +282,7 @@ fn a_held_piece_whose_only_way_out_is_guarded_is_taken_jointly() {
         r.plies[0].label,
         Label::Chase,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     let t = &r.plies[0].evidence.threats()[0];
     assert_eq!(
@@ -292,10 +292,10 @@ fn a_held_piece_whose_only_way_out_is_guarded_is_taken_jointly() {
     assert!(
         r.plies[0]
             .evidence
-            .text
+            .text()
             .contains("不能离线：吃红马(c8)则红兵(c7)吃回"),
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     assert_eq!(red_class(kept, "a3d3"), SideClass::ForbiddenSoft);
     for single in [

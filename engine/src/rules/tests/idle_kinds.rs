@@ -40,9 +40,9 @@ fn an_exchange_whose_acceptance_is_mated_is_a_mate_threat() {
     let trap = ruling("3aka2N/3P5/9/6r2/9/7n1/9/2R6/9/3K5 w", "c2c6");
     assert_eq!(trap.plies[0].label, Label::MateThreat);
     assert!(
-        trap.plies[0].evidence.text.contains("兑子后立即被将死"),
+        trap.plies[0].evidence.text().contains("兑子后立即被将死"),
         "{}",
-        trap.plies[0].evidence.text
+        trap.plies[0].evidence.text()
     );
     let plain = ruling("3aka3/3P5/9/6r2/9/7n1/9/2R6/9/3K5 w", "c2c6");
     assert_eq!(plain.plies[0].label, Label::Offer);
@@ -61,25 +61,25 @@ fn a_gift_whose_taking_loses_material_only_by_later_checks_is_an_offer() {
         r.plies[0].label,
         Label::Offer,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     assert_eq!(
         r.plies[1].label,
         Label::Chase,
         "{}",
-        r.plies[1].evidence.text
+        r.plies[1].evidence.text()
     );
     assert!(
-        r.plies[1].evidence.text.contains("新产生的捉"),
+        r.plies[1].evidence.text().contains("新产生的捉"),
         "{}",
-        r.plies[1].evidence.text
+        r.plies[1].evidence.text()
     );
     let r = ruling("3k5/9/8c/9/9/9/9/4B4/4K4/r5BR1 b", "i7i2");
     assert_eq!(
         r.plies[0].label,
         Label::Idle,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     // With the red rook elsewhere, the cannon is simply given away.
     let r = ruling("3k5/9/8c/9/7R1/3r5/9/4B4/4K4/6B2 b", "i7i2");
@@ -87,7 +87,7 @@ fn a_gift_whose_taking_loses_material_only_by_later_checks_is_an_offer() {
         r.plies[0].label,
         Label::Offer,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
 }
 
@@ -102,7 +102,7 @@ fn an_exchange_whose_own_taking_would_mate_is_still_an_exchange() {
         r.plies[0].label,
         Label::Exchange,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
 }
 

@@ -64,7 +64,7 @@ fn a_king_step_that_only_guards_the_square_taken_on_is_its_own_chase() {
         r.plies[0].label,
         Label::Idle,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     assert_eq!(r.plies[0].evidence.branch(), crate::rules::Branch::KingOwn);
 }
@@ -82,7 +82,7 @@ fn a_pawns_capture_is_its_own_unless_it_uncovers_another_pieces_check() {
         r.plies[0].label,
         Label::Idle,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     assert_eq!(r.plies[0].evidence.branch(), crate::rules::Branch::PawnOwn);
     let r = ruling("5k3/9/9/9/c8/9/3p5/3A5/4A4/3K5 b", "a5d5");
@@ -90,7 +90,7 @@ fn a_pawns_capture_is_its_own_unless_it_uncovers_another_pieces_check() {
         r.plies[0].label,
         Label::Chase,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     let pawn = &r.plies[0].evidence.threats()[0];
     assert_eq!(

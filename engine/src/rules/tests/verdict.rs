@@ -101,7 +101,10 @@ fn the_evidence_carries_typed_facts_and_its_text_is_rendered_from_them() {
     assert_eq!(t.line[0], iccs::parse("a5e5").unwrap());
     let start = fen::parse(pos, SetupMode::Standard).unwrap();
     let p = &chase.plies[0];
-    assert_eq!(describe(&p.evidence.finding, &start, p.mv), p.evidence.text);
+    assert_eq!(
+        describe(&p.evidence.finding, &start, p.mv),
+        p.evidence.text()
+    );
 }
 
 #[test]
