@@ -11,6 +11,7 @@ mod freed;
 mod idle;
 mod label;
 mod limit;
+mod memo;
 mod new_attacks;
 mod new_threats;
 mod next_moves;
@@ -30,6 +31,7 @@ pub use cycle::Judged;
 pub use finding::{Also, Chase, Finding, OwnChase, OwnChaser, Spent};
 pub use label::{ChaseKind, Evidence, Kept, Label, Placed, PlyRuling, Threat};
 pub use limit::{DrawClaim, NaturalLimit};
+pub(crate) use memo::LabelMemo;
 pub use next_moves::{next_move, next_moves, Completion, Consequence, NextMove};
 pub use rulebook::{
     Adjudication, Budgets, ChaseTargets, ChaseTest, Clause, ExchangeKinds, LabelClauses, PawnChase,
