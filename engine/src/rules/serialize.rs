@@ -5,7 +5,7 @@
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use crate::rules::{Also, ChaseKind, Finding, Kept, OwnChaser, Rootedness, Spent};
+use crate::rules::{Also, Chase, ChaseKind, Finding, Kept, OwnChase, OwnChaser, Rootedness, Spent};
 use crate::rules::{
     Cycle, CycleRule, DrawClaim, Evidence, Label, Placed, PlyRuling, Ruling, SideRuling, Threat,
 };
@@ -141,31 +141,9 @@ impl Serialize for Finding {
             | Finding::ChaseByChecks(c)
             | Finding::ChaseByExchange(c)
             | Finding::ChaseFreed(c)
-            | Finding::ChaseHolds(c) => {
-                m.serialize_entry("kind", "chase")?;
-                m.serialize_entry("threats", &c.threats)?;
-                m.serialize_entry("kept", &c.kept)?;
-                m.serialize_entry("also", &c.also)?;
-            }
-            Finding::KingOwn(own) | Finding::PawnOwn(own) => {
-                m.serialize_entry("kind", "own_chase")?;
-                match own.by {
-                    OwnChaser::Capturer => m.serialize_entry("backing", &None::<Placed>)?,
-                    OwnChaser::Backing(p) => m.serialize_entry("backing", &p)?,
-                }
-                m.serialize_entry("threat", &own.threat)?;
-            }
-            Finding::Budget { spent, so_far } => {
-                m.serialize_entry("kind", "undetermined")?;
-                match spent {
-                    Spent::Nodes(n) => m.serialize_entry("nodes", n)?,
-                    Spent::CacheMib(c) => m.serialize_entry("cache_mib", c)?,
-                    Spent::Shared(n) => m.serialize_entry("shared_nodes", n)?,
-                }
-                m.serialize_entry("so_far", &so_far.label())?;
-                m.serialize_entry("so_far_name", so_far.label().name())?;
-                m.serialize_entry("facts", so_far)?;
-            }
+            | Finding::ChaseHolds(c) => chase(&mut m, c)?,
+            Finding::KingOwn(own) | Finding::PawnOwn(own) => own_chase(&mut m, own)?,
+            Finding::Budget { spent, so_far } => budget(&mut m, spent, so_far)?,
             Finding::Exchange { offered, partner } => pair(
                 &mut m,
                 "exchange",
@@ -204,6 +182,37 @@ impl Serialize for Finding {
         }
         m.end()
     }
+}
+
+/// 捉: the new threats, those kept up, and what else the move is.
+fn chase<M: SerializeMap>(m: &mut M, c: &Chase) -> Result<(), M::Error> {
+    m.serialize_entry("kind", "chase")?;
+    m.serialize_entry("threats", &c.threats)?;
+    m.serialize_entry("kept", &c.kept)?;
+    m.serialize_entry("also", &c.also)
+}
+
+/// 26.1: the backing king or pawn (`null` when it takes), and the threat.
+fn own_chase<M: SerializeMap>(m: &mut M, own: &OwnChase) -> Result<(), M::Error> {
+    m.serialize_entry("kind", "own_chase")?;
+    match own.by {
+        OwnChaser::Capturer => m.serialize_entry("backing", &None::<Placed>)?,
+        OwnChaser::Backing(p) => m.serialize_entry("backing", &p)?,
+    }
+    m.serialize_entry("threat", &own.threat)
+}
+
+/// 未定: the budget spent, and what was found so far.
+fn budget<M: SerializeMap>(m: &mut M, spent: &Spent, so_far: &Finding) -> Result<(), M::Error> {
+    m.serialize_entry("kind", "undetermined")?;
+    match spent {
+        Spent::Nodes(n) => m.serialize_entry("nodes", n)?,
+        Spent::CacheMib(c) => m.serialize_entry("cache_mib", c)?,
+        Spent::Shared(n) => m.serialize_entry("shared_nodes", n)?,
+    }
+    m.serialize_entry("so_far", &so_far.label())?;
+    m.serialize_entry("so_far_name", so_far.label().name())?;
+    m.serialize_entry("facts", so_far)
 }
 
 /// `kind` and two pieces, the shape of most idle kinds' facts.
