@@ -23,7 +23,8 @@ use qili::rules::Ruling;
 use super::record::{EpisodeLine, GameLine};
 use super::summary::Summary;
 use crate::report::disk::SetWriter;
-use crate::report::{escape, svg};
+use crate::report::escape;
+use qili_view::{assets, svg, BoardView};
 
 /// The index page's file name in the report directory.
 pub const FILE: &str = "scan.html";
@@ -63,6 +64,7 @@ fn page_head(s: &mut String, title: &str) {
     s.push_str("<!DOCTYPE html>\n<html lang=\"zh\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     s.push_str(&escape(title));
     s.push_str("</title>\n<style>");
+    s.push_str(assets::STYLE_CSS);
     s.push_str(crate::report::html::STYLE);
     s.push_str(SCAN_STYLE);
     s.push_str("</style>\n</head>\n<body>\n");
@@ -527,7 +529,7 @@ fn episode(s: &mut String, e: &EpisodeLine, agrees: Option<bool>) {
     s.push_str("<div class=\"case-body\">\n");
     if let Some(p) = &e.cycle_start {
         s.push_str("<div class=\"board-col\">");
-        s.push_str(&svg::board(p.board()));
+        svg::board(&BoardView::of(p.board())).write_to(s);
         s.push_str("</div>\n");
     }
     s.push_str("<div class=\"editions\">\n");
