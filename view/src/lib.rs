@@ -9,6 +9,7 @@ pub mod board;
 pub mod html;
 pub mod ruling;
 pub mod svg;
+pub mod table;
 
 pub use arrows::{arrows, lines, Arrow, Line};
 pub use board::{BoardView, PieceView};

@@ -107,16 +107,7 @@ pub fn palette() -> Vec<(char, char, bool)> {
     [Color::Red, Color::Black]
         .into_iter()
         .flat_map(|c| {
-            [
-                Role::King,
-                Role::Advisor,
-                Role::Elephant,
-                Role::Horse,
-                Role::Rook,
-                Role::Cannon,
-                Role::Pawn,
-            ]
-            .map(move |r| {
+            Role::ALL.map(move |r| {
                 let p = Piece::new(c, r);
                 (p.fen_char(), p.chinese(), c == Color::Red)
             })

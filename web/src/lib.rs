@@ -168,10 +168,13 @@ pub fn board(fen_text: &str, moves: &str, selected: &str, arrows: &str) -> Resul
 }
 
 /// The set-up `fen` with `side` to move (empty: as it is) and `piece` (a FEN letter, empty to
-/// remove) placed on `square` (empty: none), or taken away when it is there: the FEN.
+/// remove) placed on `square` (empty: none), or taken away when it is there: the FEN (a JSON
+/// string, as every answer here is JSON).
 #[wasm_bindgen]
 pub fn place(fen_text: &str, side: &str, square: &str, piece: &str) -> Result<String, String> {
-    placed(fen_text, side, square, piece).map_err(|e| to_json(&e))
+    placed(fen_text, side, square, piece)
+        .map(|f| to_json(&f))
+        .map_err(|e| to_json(&e))
 }
 
 /// The set-up palette's pieces: `[{piece, glyph, red}]`.

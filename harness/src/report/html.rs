@@ -10,6 +10,8 @@ use qili::notation::fen;
 use qili::SetupMode;
 use similar::TextDiff;
 
+use qili_view::html::el;
+use qili_view::table::{self, Cell};
 use qili_view::{assets, svg, BoardView};
 
 use super::escape;
@@ -380,56 +382,19 @@ fn edition(s: &mut String, e: &EditionResult) {
         let _ = writeln!(s, "<p><strong>{}</strong></p>", escape(err));
     }
     super::engines::html_cells(s, e);
-    s.push_str("<div class=\"scroll\"><table class=\"plies\">\n<tr><th>ply</th><th>move 着法</th><th>ICCS</th><th>published 原书</th><th>qili</th><th>evidence 依据</th></tr>\n");
-    for p in &e.plies {
-        let class = match p.status {
-            PlyStatus::Differs => "differs",
-            PlyStatus::Recorded => "recorded",
-            PlyStatus::Agrees => "agrees",
-            PlyStatus::Unlabelled => "unlabelled",
-            PlyStatus::NotJudged => "not-judged",
-        };
-        let mut evidence = p
-            .evidence
-            .as_ref()
-            .map(|ev| qili_view::evidence_html(&crate::view::one_line(ev)))
-            .unwrap_or_default();
-        if let Some(reason) = &p.reason {
-            let _ = write!(evidence, "<br><em>recorded: {}</em>", escape(reason));
-        }
-        if p.engine.is_some() && !p.judged {
-            evidence.push_str(
-                "<br><span class=\"muted\">not judged: outside the cycle at the end</span>",
-            );
-        }
-        if let Some(a) = &p.added {
-            let _ = write!(
-                evidence,
-                "<br><span class=\"muted\">not printed, added: {}</span>",
-                escape(a)
-            );
-        }
-        if let Some(l) = &p.loose {
-            let _ = write!(
-                evidence,
-                "<br><span class=\"muted\">loose text: {}</span>",
-                escape(l)
-            );
-        }
-        let _ = writeln!(
-            s,
-            "<tr class=\"{class}\" data-ply=\"{}\" data-iccs=\"{}\"><td>{}</td><td>{}</td><td><code>{}</code></td><td class=\"label\">{}</td><td class=\"label\">{}</td><td class=\"evidence\">{}</td></tr>",
-            p.ply,
-            escape(&p.iccs),
-            p.ply,
-            escape(&p.text),
-            escape(&p.iccs),
-            escape(p.published.as_deref().unwrap_or("—")),
-            escape(p.engine.as_deref().unwrap_or("—")),
-            evidence
-        );
-    }
-    s.push_str("</table></div>\n");
+    let head = [
+        "ply",
+        "move 着法",
+        "ICCS",
+        "published 原书",
+        "qili",
+        "evidence 依据",
+    ];
+    el("div")
+        .attr("class", "scroll")
+        .child(table::plies(&head, e.plies.iter().map(ply_row)))
+        .write_to(s);
+    s.push('\n');
     match (&e.published_verdict_chinese, &e.published_text) {
         (Some(v), text) => {
             let _ = writeln!(
@@ -483,6 +448,51 @@ fn edition(s: &mut String, e: &EditionResult) {
         diff(s, e);
     }
     s.push_str("</article>\n");
+}
+
+/// A ply of an edition: the published label beside qili's, the evidence and what the
+/// comparison adds to it (a recorded disagreement's reason, a ply not judged, not printed).
+fn ply_row(p: &crate::results::PlyResult) -> table::Row {
+    let class = match p.status {
+        PlyStatus::Differs => "differs",
+        PlyStatus::Recorded => "recorded",
+        PlyStatus::Agrees => "agrees",
+        PlyStatus::Unlabelled => "unlabelled",
+        PlyStatus::NotJudged => "not-judged",
+    };
+    let mut evidence = p
+        .evidence
+        .as_ref()
+        .map(|ev| qili_view::evidence_html(&crate::view::one_line(ev)))
+        .unwrap_or_default();
+    let muted = |text: String| el("span").attr("class", "muted").text(text);
+    let notes = [
+        p.reason
+            .as_ref()
+            .map(|r| el("em").text(format!("recorded: {r}"))),
+        (p.engine.is_some() && !p.judged)
+            .then(|| muted("not judged: outside the cycle at the end".into())),
+        p.added
+            .as_ref()
+            .map(|a| muted(format!("not printed, added: {a}"))),
+        p.loose.as_ref().map(|l| muted(format!("loose text: {l}"))),
+    ];
+    for n in notes.into_iter().flatten() {
+        evidence.push_str("<br>");
+        n.write_to(&mut evidence);
+    }
+    table::Row {
+        class,
+        step: Some((p.ply, p.iccs.clone())),
+        cells: vec![
+            Cell::Text(p.ply.to_string()),
+            Cell::Text(p.text.clone()),
+            Cell::Code(p.iccs.clone()),
+            Cell::Label(p.published.clone().unwrap_or_else(|| "—".into())),
+            Cell::Label(p.engine.clone().unwrap_or_else(|| "—".into())),
+            Cell::Evidence(evidence),
+        ],
+    }
 }
 
 fn diff(s: &mut String, e: &EditionResult) {

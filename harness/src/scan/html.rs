@@ -24,6 +24,7 @@ use super::record::{EpisodeLine, GameLine};
 use super::summary::Summary;
 use crate::report::disk::SetWriter;
 use crate::report::escape;
+use qili_view::table::{self, Cell};
 use qili_view::{assets, svg, BoardView};
 
 /// The index page's file name in the report directory.
@@ -555,20 +556,20 @@ fn plies(s: &mut String, r: &Ruling, offset: usize) {
     if r.plies.is_empty() {
         return;
     }
-    s.push_str("<table class=\"plies\">\n<tr><th>ply</th><th>move 着法</th><th>ICCS</th><th>qili</th><th>evidence 依据</th></tr>\n");
-    for p in &r.plies {
-        let class = if p.judged { "agrees" } else { "not-judged" };
-        let _ = writeln!(
-            s,
-            "<tr class=\"{class}\"><td>{}</td><td>{}</td><td><code>{}</code></td><td class=\"label\">{}</td><td class=\"evidence\">{}</td></tr>",
-            offset + p.ply - 1,
-            escape(&p.chinese),
-            p.mv,
-            p.label.chinese(),
-            escape(&crate::view::one_line(&p.evidence))
-        );
-    }
-    s.push_str("</table>\n");
+    let head = ["ply", "move 着法", "ICCS", "qili", "evidence 依据"];
+    let rows = r.plies.iter().map(|p| table::Row {
+        class: if p.judged { "agrees" } else { "not-judged" },
+        step: None,
+        cells: vec![
+            Cell::Text((offset + p.ply - 1).to_string()),
+            Cell::Text(p.chinese.clone()),
+            Cell::Code(p.mv.to_string()),
+            Cell::Label(p.label.chinese().to_string()),
+            Cell::Evidence(escape(&crate::view::one_line(&p.evidence))),
+        ],
+    });
+    table::plies(&head, rows).write_to(s);
+    s.push('\n');
 }
 
 /// Each side's class in the cycle.
