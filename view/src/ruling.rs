@@ -135,9 +135,8 @@ impl RulingView {
         }
     }
 
-    /// The sentences as the page shows them above its table: the verdict (its words strong),
-    /// each side's class, the cycle.
-    pub fn sentences_html(&self) -> String {
+    /// The verdict as the page shows it first, its words strong.
+    pub fn verdict_html(&self) -> String {
         let mut verdict = el("p")
             .attr("class", "verdict")
             .attr("id", "verdict")
@@ -146,7 +145,12 @@ impl RulingView {
         if !self.reason.is_empty() {
             verdict = verdict.text(format!("（{}）", self.reason));
         }
-        let mut out = verdict.to_string();
+        verdict.to_string()
+    }
+
+    /// Each side's class and the cycle, as the page shows them above its table.
+    pub fn sides_html(&self) -> String {
+        let mut out = String::new();
         for side in &self.sides {
             el("p")
                 .attr("class", "side-class")

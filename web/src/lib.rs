@@ -127,8 +127,9 @@ fn judged(fen_text: &str, moves: &str, rules: &str, all_plies: bool) -> Result<S
         #[serde(flatten)]
         ruling: &'a qili::rules::Ruling,
         plies: Vec<Ply<'a>>,
-        /// The sentences above the table (verdict, sides, cycle), as HTML.
-        sentences_html: String,
+        /// The verdict, then each side's class and the cycle, as the page shows them (HTML).
+        verdict_html: String,
+        sides_html: String,
     }
     let view = RulingView::new(&ruling, None);
     let plies = ruling
@@ -154,7 +155,8 @@ fn judged(fen_text: &str, moves: &str, rules: &str, all_plies: bool) -> Result<S
         moves: played.len(),
         ruling: &ruling,
         plies,
-        sentences_html: view.sentences_html(),
+        verdict_html: view.verdict_html(),
+        sides_html: view.sides_html(),
     }))
 }
 

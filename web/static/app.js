@@ -186,12 +186,13 @@ function renderRuling() {
   if (!r) { out.replaceChildren(); return; }
   const pub = state.published;
   // The sentences (verdict, sides, cycle) are the engine's (view/src/ruling.rs), as HTML.
-  let h = r.sentences_html;
+  let h = r.verdict_html;
   if (pub) {
     const agrees = pub.published_verdict === null ? "" : pub.published_verdict === r.verdict ? "（一致 agrees）" : "（不一致 differs）";
     h += `<table class="compare"><tr><td>原书 published</td><td><strong>${esc(pub.published_verdict_chinese || "未公布 not published")}</strong>${pub.published_text ? " — " + esc(pub.published_text) : ""}</td></tr>`;
     h += `<tr><td>qili</td><td><strong>${esc(r.verdict_chinese)}</strong> ${agrees}</td></tr></table>`;
   }
+  h += r.sides_html;
   const pubByPly = new Map(pub ? pub.plies.map((p) => [p.ply, p]) : []);
   const byPly = new Map(r.plies.map((p) => [p.ply, p]));
   const columns = pub ? 6 : 5;
