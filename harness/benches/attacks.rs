@@ -20,8 +20,8 @@ use std::sync::LazyLock;
 use qili::notation::{fen, iccs};
 use qili::rules::{judge, judge_in, RuleBook, Scope, Work};
 use qili::{Move, Position, SetupMode};
-use qili_harness::bounds::{MAX_RULING_WORK, MAX_SCAN_GAMES};
-use qili_harness::scan::episodes::episodes;
+use qili_io::bounds::{MAX_RULING_WORK, MAX_SCAN_GAMES};
+use qili_scan::episodes::episodes;
 
 fn main() {
     divan::main();
@@ -80,7 +80,7 @@ fn heaviest_ply() -> qili::rules::Ruling {
 #[divan::bench(sample_count = 3)]
 fn crowded_cbf() -> bool {
     let text = attacks::cbf_attributes(100_000);
-    qili::notation::cbf::read(&text).is_err()
+    qili_records::cbf::read(&text).is_err()
 }
 
 #[divan::bench(sample_count = 3)]

@@ -15,9 +15,9 @@ use qili_view::table::{self, Cell};
 use qili_view::{assets, svg, BoardView};
 
 use super::escape;
-use crate::case::{CycleClaim, Provenance};
 use crate::compare::Outcome;
 use crate::results::{CaseResult, EditionResult, PlyStatus, Results};
+use qili_corpus::case::{CycleClaim, Provenance};
 
 pub(crate) const STYLE: &str = r#"
 body { margin: 2em auto; max-width: 72em; }

@@ -1,0 +1,176 @@
+//! What keeps a move legal: the check to stop and the pieces pinned to their king.
+
+use super::zones::{bit, lines_through, sq, ALL_LINES, HORSE_SQUARES, LEGS, ON_LINES};
+use super::Position;
+use crate::attacks::{self, between, HORSE_FROM, PAWN_FROM};
+use crate::board::first_on;
+use crate::{Move, Piece, Role, Square, SquareSet};
+
+/// A check on the king of the side to move and what stops it (see [`Guard`]).
+#[derive(Clone, Copy)]
+pub(super) struct Check {
+    /// Where a move must land to stop it: on the checker, between it and the king, on the
+    /// horse's leg (a set of [`bit`]s).
+    pub(super) stops: SquareSet,
+    /// The cannon's screen, which may also stop it by stepping away.
+    pub(super) screen: Option<Square>,
+}
+
+impl Check {
+    /// Whether `m` (not a king move) can stop this check; if not, the king stays attacked.
+    #[inline]
+    pub(super) fn may_stop(&self, m: Move) -> bool {
+        self.stops.contains(m.to) || self.screen == Some(m.from)
+    }
+}
+
+/// What the legality test of each move of one generation needs, worked out once: where the
+/// king of the side to move stands, the first check found on it, if any, and out of check the
+/// few squares through which a move can expose it. Any legal move other than a king move must
+/// stop every check, so it must at least stop the first.
+pub(super) struct Guard {
+    pub(super) king: Square,
+    pub(super) check: Option<Check>,
+    /// Out of check, the pieces whose leaving their square may expose the king: a line's first
+    /// piece before an enemy rook (or the enemy king on the file), a line's first or second
+    /// piece before an enemy cannon, the blocked leg of an enemy horse aimed at the king
+    /// (pins, in chess words). Enemy pieces may be listed too: they never move here.
+    pub(super) uncovers: SquareSet,
+    /// Out of check, the empty squares between the king and an enemy cannon standing first on
+    /// one of its lines: a piece landing there becomes the cannon's screen.
+    pub(super) screens: SquareSet,
+}
+
+impl Guard {
+    /// One scan of the king's four lines and its horse and pawn squares finds both the check
+    /// and, out of check, the squares of `uncovers` and `screens`.
+    pub(super) fn new(pos: &Position) -> Guard {
+        let king = pos.king(pos.turn);
+        let them = !pos.turn;
+        let board = &pos.board;
+        let piece = |s: Square| board.get(s);
+        let rook = Some(Piece::new(them, Role::Rook));
+        let cannon = Some(Piece::new(them, Role::Cannon));
+        let their_king = Some(Piece::new(them, Role::King));
+        let (mut uncovers, mut screens) = (SquareSet::EMPTY, SquareSet::EMPTY);
+        let mut check = None;
+        let sliders = board.pieces_of(them, &[Role::Rook, Role::Cannon, Role::King]);
+        for dir in 0..4 {
+            if !attacks::RAYS[king.index()][dir].intersects(sliders) {
+                continue;
+            }
+            let [b1, b2, b3] = first_on::<3>(board.line(king, dir), king, dir);
+            let Some(b1) = b1 else { continue };
+            let p1 = piece(b1);
+            let p2 = b2.and_then(piece);
+            if p1 == rook || (dir < 2 && p1 == their_king) {
+                check.get_or_insert(Check {
+                    stops: between(king, b1, dir) | bit(b1),
+                    screen: None,
+                });
+                continue;
+            }
+            if let Some(b2) = b2.filter(|_| p2 == cannon) {
+                check.get_or_insert(Check {
+                    stops: between(king, b2, dir) - bit(b1) | bit(b2),
+                    screen: Some(b1),
+                });
+                continue;
+            }
+            if p1 == cannon {
+                screens |= between(king, b1, dir);
+            }
+            let cannon_third = b3.and_then(piece) == cannon;
+            if cannon_third || p2 == rook || (dir < 2 && p2 == their_king) {
+                uncovers |= bit(b1);
+            }
+            if let Some(b2) = b2.filter(|_| cannon_third) {
+                uncovers |= bit(b2);
+            }
+        }
+        let horses = board.pieces_of(them, &[Role::Horse]) & HORSE_SQUARES.0[king.index()];
+        for j in HORSE_FROM[king.index()]
+            .iter()
+            .filter(|_| !horses.is_empty())
+        {
+            if !horses.contains(sq(j.to)) {
+                continue;
+            }
+            if piece(sq(j.block)).is_none() {
+                check.get_or_insert(Check {
+                    stops: bit(sq(j.to)) | bit(sq(j.block)),
+                    screen: None,
+                });
+            } else {
+                uncovers |= bit(sq(j.block));
+            }
+        }
+        if check.is_none() {
+            let pawn = Some(Piece::new(them, Role::Pawn));
+            check = PAWN_FROM[them.index()][king.index()]
+                .iter()
+                .find(|&s| piece(sq(s)) == pawn)
+                .map(|s| Check {
+                    stops: bit(sq(s)),
+                    screen: None,
+                });
+        }
+        Guard {
+            king,
+            check,
+            uncovers,
+            screens,
+        }
+    }
+
+    /// Whether the piece of the side to move on `from`, a `role`, may have a legal move at
+    /// all as far as the check goes: in check, a rook or cannon that shares no line with a
+    /// point that stops the check, or a horse that cannot jump onto one, has none (unless it
+    /// is the screen that may step away), and its moves need not be generated.
+    #[inline]
+    pub(super) fn may_move(&self, from: Square, role: Role) -> bool {
+        let Some(check) = self.check else {
+            return true;
+        };
+        if from == self.king || check.screen == Some(from) {
+            return true;
+        }
+        match role {
+            Role::Rook | Role::Cannon => check.stops.intersects(ON_LINES.0[from.index()]),
+            Role::Horse => check.stops.intersects(HORSE_SQUARES.0[from.index()]),
+            _ => true,
+        }
+    }
+
+    /// Whether every pseudo-legal move of the piece on `from` is legal: out of check, a piece
+    /// that is not the king and uncovers nothing, when no cannon stands first on a king's
+    /// line waiting for a screen.
+    #[inline]
+    pub(super) fn safe_from(&self, from: Square) -> bool {
+        self.check.is_none()
+            && from != self.king
+            && self.screens.is_empty()
+            && (self.uncovers.is_empty() || !self.uncovers.contains(from))
+    }
+
+    /// Whether the pseudo-legal move `m` of the side to move leaves its king safe. A king
+    /// move is tried against every line; in check, only a move that may stop the check is
+    /// tried; out of check, a safe king is exposed only by a move off a square of `uncovers`
+    /// or onto one of `screens` (a capture changes no occupancy, a landing piece only blocks
+    /// otherwise, and no move uncovers a pawn), and only along the lines that move touches.
+    #[inline]
+    pub(super) fn allows(&self, pos: &Position, m: Move) -> bool {
+        let us = pos.turn;
+        if m.from == self.king {
+            return !pos.attacked_after_move(us, m, ALL_LINES, true);
+        }
+        if let Some(check) = self.check {
+            return check.may_stop(m) && !pos.attacked_after_move(us, m, ALL_LINES, true);
+        }
+        if ((self.uncovers & bit(m.from)) | (self.screens & bit(m.to))).is_empty() {
+            return true;
+        }
+        let from_leg = LEGS.0[self.king.index()].contains(m.from);
+        !pos.attacked_after_move(us, m, lines_through(self.king, m.from, m.to), from_leg)
+    }
+}
