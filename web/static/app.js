@@ -1,6 +1,8 @@
 // The referee's page: a board (SVG), the position and moves fields, the ruling table. The
 // engine (qili.js: wasm-bindgen's no-modules glue with the wasm embedded) reads every text and
-// rules; this script only draws and keeps the state. No framework, works from file://.
+// rules, and draws the board (view/src/svg.rs); this script lays out the fields and the
+// table and keeps the state, with the view's shared board.js and ruling.js. No framework,
+// works from file://.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
