@@ -9,6 +9,7 @@ mod describe;
 mod idle;
 mod label;
 mod limit;
+mod memo;
 mod next_moves;
 mod rulebook;
 #[cfg(feature = "serde")]
@@ -27,6 +28,7 @@ pub use label::{
     Threat,
 };
 pub use limit::{DrawClaim, NaturalLimit};
+pub(crate) use memo::LabelMemo;
 pub use next_moves::{next_move, next_moves, Completion, Consequence, NextMove};
 pub use rulebook::{
     Adjudication, Budgets, ChaseTargets, ChaseTest, Clause, ExchangeKinds, LabelClauses, PawnChase,

@@ -119,6 +119,14 @@ impl Work {
         }
     }
 
+    /// The whole budget again with the labels kept, for calls that share labels but each
+    /// get their own budget ([`super::memo`]); false (and nothing renewed) once more than
+    /// `most` labels are kept.
+    pub(super) fn renew(&mut self, most: usize) -> bool {
+        self.left = self.budget;
+        self.labelled.len() <= most
+    }
+
     pub(super) fn get(&self, key: &PlyKey) -> Option<&Labelled> {
         self.labelled.get(key)
     }
