@@ -15,6 +15,34 @@ pub struct Arrow {
     pub kind: &'static str,
 }
 
+/// Each kind of arrow with its colour.
+pub const KINDS: [(&str, &str); 8] = [
+    ("check", "#d00"),
+    ("chase", "#e07000"),
+    ("kept", "#e07000"),
+    ("exchange", "#1a5fb4"),
+    ("offer", "#1a8a5a"),
+    ("block", "#7a3fb4"),
+    ("follow", "#555"),
+    ("stood", "#999"),
+];
+
+impl Arrow {
+    /// An arrow of a kind named in [`KINDS`] (`None` for another).
+    pub fn new(from: String, to: String, kind: &str) -> Option<Arrow> {
+        let kind = KINDS.iter().find(|(k, _)| *k == kind)?.0;
+        Some(Arrow { from, to, kind })
+    }
+
+    /// The colour its kind is drawn in.
+    pub fn colour(&self) -> &'static str {
+        KINDS
+            .iter()
+            .find(|(k, _)| *k == self.kind)
+            .map_or("#e07000", |(_, c)| c)
+    }
+}
+
 /// A line of moves (ICCS) to step through from the position after the ply, and what it shows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Line {
