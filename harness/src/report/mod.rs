@@ -3,24 +3,17 @@
 //! rename ([`disk`]), so an interrupted run leaves the old reports whole and two runs never
 //! mix theirs; or, with `--check`, compared with the files already there.
 
-pub mod disk;
 pub mod disputes;
 pub mod engines;
 pub mod html;
 pub mod json;
 pub mod markdown;
-pub mod svg;
+pub mod scan;
 
 use std::path::{Path, PathBuf};
 
 use crate::results::Results;
-
-/// A report's file name and content.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rendered {
-    pub name: &'static str,
-    pub content: String,
-}
+pub use qili_io::disk::{self, Rendered};
 
 /// The file names, in the order they are written.
 pub const FILES: [&str; 3] = ["summary.md", "report.html", "results.json"];
@@ -129,18 +122,10 @@ pub fn verdict_chinese(name: Option<&str>) -> String {
     }
 }
 
-/// Escape text for HTML.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+/// Make text safe inside a table cell.
+pub(crate) fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
 }
+
+/// Escape text for HTML (the view's: one escaping for every page).
+pub use qili_view::html::escape;

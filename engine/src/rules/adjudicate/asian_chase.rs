@@ -4,9 +4,9 @@
 //! one chase, chasing different pieces in turn are allowed.
 
 use super::{ranked, Adjudicate, SidePlies, WhyAllowed};
-use crate::rules::label::Label;
-use crate::rules::threats::Found;
 use crate::rules::verdict::SideClass;
+use crate::rules::Label;
+use crate::rules::Threat as Found;
 use crate::{Color, Move};
 
 /// The Asian perpetual-chase reading.
@@ -78,7 +78,7 @@ pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<Vec
         side.chases[k]
             .iter()
             .filter(|f| !f.standing)
-            .map(|f| f.target)
+            .map(|f| f.target.square)
             .collect()
     };
     let follow = |sq: crate::Square, k: usize| match side.replies[k] {
@@ -132,7 +132,7 @@ fn ignored(side: &SidePlies<'_>, k: usize, target: crate::Square) -> bool {
     };
     let attacks: Vec<&Found> = side.chases[k]
         .iter()
-        .filter(|f| !f.standing && f.target == target)
+        .filter(|f| !f.standing && f.target.square == target)
         .collect();
     // A piece with no move at all cannot run: standing still is no choice of its side.
     if attacks.is_empty()
@@ -142,7 +142,7 @@ fn ignored(side: &SidePlies<'_>, k: usize, target: crate::Square) -> bool {
         return false;
     }
     let legal = after.legal_moves();
-    attacks
-        .iter()
-        .all(|f| reply.to != f.capturer && legal.contains(&Move::new(f.capturer, target)))
+    attacks.iter().all(|f| {
+        reply.to != f.attacker.square && legal.contains(&Move::new(f.attacker.square, target))
+    })
 }

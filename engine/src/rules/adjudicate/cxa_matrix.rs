@@ -3,10 +3,10 @@
 //! where the book weighs them, by the matrix in [`super`].
 
 use super::{ranked, Adjudicate, SidePlies};
-use crate::rules::label::{ChaseKind, Label, Rootedness};
 use crate::rules::rulebook::Adjudication;
-use crate::rules::threats::Found;
 use crate::rules::verdict::SideClass;
+use crate::rules::Threat as Found;
+use crate::rules::{ChaseKind, Label, Rootedness};
 use crate::Color;
 
 /// The CXA matrix and weighing, with the book's settings.

@@ -23,10 +23,10 @@
 mod asian_chase;
 mod cxa_matrix;
 
-use crate::rules::label::Label;
 use crate::rules::rulebook::{Adjudication, Perpetual, RuleBook};
-use crate::rules::threats::Found;
 use crate::rules::verdict::{Ground, SideClass, Verdict};
+use crate::rules::Label;
+use crate::rules::Threat as Found;
 use crate::{Color, Move, Position};
 
 /// One side's plies in the judged sequence.
