@@ -5,7 +5,7 @@
 //! one lookup, which is what makes [`crate::rules::next_moves`] cost no more than move
 //! generation where nothing can repeat.
 //!
-//! (A game *record* read from a file, with its headers, is [`crate::notation::game::Game`].)
+//! (A game *record* read from a file, with its headers, is `qili_records::game::Game`.)
 
 use std::fmt;
 

@@ -1,7 +1,8 @@
 //! # qili: Xiangqi repetition rulings (棋例) as the rule books define them
 //!
 //! The vocabulary ([`Color`], [`Role`], [`Piece`], [`File`], [`Rank`], [`Square`], [`Move`]),
-//! the board ([`Board`], [`Setup`], [`Position`]) and the notations ([`notation`]).
+//! the board ([`Board`], [`Setup`], [`Position`]) and the notations ([`notation`]) are
+//! `qili-core`'s, re-exported here; the game-record readers are `qili-records`'.
 //!
 //! ```
 //! use qili::{notation::fen, Position, SetupMode};
@@ -33,27 +34,17 @@
 //! ```
 
 mod analysis;
-mod attacks;
-mod board;
-mod color;
 mod game;
 pub mod history;
-mod moves;
-pub mod notation;
-mod piece;
-mod position;
-mod role;
-mod setup;
-mod square;
-mod zobrist;
-
-pub use board::Board;
-pub use color::Color;
-pub use game::{Game, PushError};
-pub use moves::Move;
-pub use piece::Piece;
-pub use position::{IllegalSetup, MoveError, Position, SetupMode, SetupProblem, Undo};
-pub use role::Role;
-pub use setup::Setup;
-pub use square::{File, Rank, Square, SquareError};
 pub mod rules;
+
+// The core crate's vocabulary, board, positions and notations, at the paths they had when they
+// lived here (`qili::Position`, `qili::notation::fen`); `position` and `zobrist` are named for
+// the engine's own paths (`crate::position::Wanted`, `crate::zobrist`).
+pub use game::{Game, PushError};
+pub use qili_core::notation;
+use qili_core::{position, zobrist};
+pub use qili_core::{
+    Board, Color, File, IllegalSetup, Move, MoveError, Piece, Position, Rank, Role, Setup,
+    SetupMode, SetupProblem, Square, SquareError, Undo,
+};

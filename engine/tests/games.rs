@@ -328,7 +328,7 @@ fn a_threefold_repetition_by_two_different_loops_is_ruled_under_the_asian_rules(
         return;
     };
     let text = String::from_utf8_lossy(&bytes);
-    let game = qili::notation::lines::read_iccs(&text)
+    let game = qili_records::lines::read_iccs(&text)
         .into_iter()
         .find(|g| g.header("id") == Some("XDQldAuP"))
         .expect("the game is in uci.txt");

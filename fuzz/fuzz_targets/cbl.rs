@@ -3,8 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use qili::notation::cbl;
-use qili::notation::game::Game;
+use qili_records::cbl;
+use qili_records::game::Game;
 
 fn legal(game: &Game) {
     let mut pos = game.start.clone();

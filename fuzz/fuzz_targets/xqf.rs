@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use qili::notation::xqf;
+use qili_records::xqf;
 
 fuzz_target!(|data: &[u8]| {
     let lossy = |b: &[u8]| String::from_utf8_lossy(b).into_owned();

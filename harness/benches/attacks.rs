@@ -80,7 +80,7 @@ fn heaviest_ply() -> qili::rules::Ruling {
 #[divan::bench(sample_count = 3)]
 fn crowded_cbf() -> bool {
     let text = attacks::cbf_attributes(100_000);
-    qili::notation::cbf::read(&text).is_err()
+    qili_records::cbf::read(&text).is_err()
 }
 
 #[divan::bench(sample_count = 3)]

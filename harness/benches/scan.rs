@@ -8,10 +8,10 @@ use std::path::PathBuf;
 use std::sync::LazyLock;
 
 use divan::counter::ItemsCount;
-use qili::notation::game::Game;
-use qili::notation::lines;
 use qili::rules::RuleBook;
 use qili_harness::scan::episodes::{episodes, recurrences};
+use qili_records::game::Game;
+use qili_records::lines;
 use rustc_hash::FxHashSet;
 
 fn main() {

@@ -255,7 +255,7 @@ fn large_files_cost_a_small_multiple_of_their_size_and_a_game_at_most() {
     assert!(games.unwrap_err().contains("MAX_CBF_BYTES"), "{bytes}");
     // Read through the cap (the buffer doubling as it fills), not the file.
     assert!(
-        bytes < 3 * qili::notation::cbf::MAX_CBF_BYTES,
+        bytes < 3 * qili_records::cbf::MAX_CBF_BYTES,
         "{bytes} bytes"
     );
     // A PGN file of many games: the text once, and the games.

@@ -410,10 +410,10 @@ fn the_same_game_in_xqf_and_gbk_pgn() {
 
 fn same_game(xqf: &[u8], pgn: &[u8], red: &str) {
     let gbk = |b: &[u8]| encoding_rs::GBK.decode(b).0.into_owned();
-    let x = qili::notation::xqf::read(xqf, gbk).unwrap();
+    let x = qili_records::xqf::read(xqf, gbk).unwrap();
     let (text, encoding) = qili_harness::scan::input::decode(pgn.to_vec());
     assert_eq!(encoding, "GBK");
-    let games = qili::notation::pgn::read(&text);
+    let games = qili_records::pgn::read(&text);
     assert_eq!(games.len(), 1);
     let p = games[0].as_ref().unwrap();
     assert_eq!((&x.error, &p.error), (&None, &None));

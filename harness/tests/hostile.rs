@@ -1,6 +1,6 @@
 //! Hostile input on the harness side: whatever text a case file, the disagreements file or a
 //! command line holds, the loader, the lint and the move-list reader answer with a value or an
-//! error, never a panic. (The engine's own parsers have theirs in engine/tests/notation_props.rs.)
+//! error, never a panic. (The engine's own parsers have theirs in engine/core/tests/notation_props.rs.)
 //!
 //! Case files are made three ways: arbitrary text; YAML-shaped documents with the schema's keys
 //! and values drawn from a pool of near misses; and real case files with a few mutations (a value

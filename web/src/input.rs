@@ -2,8 +2,9 @@
 //! moves (in any notation qili reads, detected per move) or a whole game record (PGN, DhtmlXQ),
 //! read with the engine's readers into the FEN and ICCS the page works with.
 
-use qili::notation::{self, chinese, dhtmlxq, dhtmlxq_game, fen, pgn};
+use qili::notation::{self, chinese, dhtmlxq, fen};
 use qili::{Color, Move, Position, SetupMode};
+use qili_records::{dhtmlxq_game, pgn};
 use serde::Serialize;
 
 /// The page's inputs, so that a rejected one can be named and marked.

@@ -4,24 +4,12 @@
 
 pub mod shared;
 
-use std::path::{Path, PathBuf};
+// The perft positions are the core's (`engine/core/tests/perft.txt`).
+#[path = "../../core/tests/common/mod.rs"]
+mod positions;
+pub use positions::perft_positions;
 
-use qili::notation::fen;
-use qili::{Move, Position, SetupMode};
-
-/// The committed game records, `games/records` (README.md there says what each is).
-pub fn game_records() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/records")
-}
-
-/// The positions of `perft.txt`: the start position and the middlegames of the perft suite.
-pub fn perft_positions() -> Vec<Position> {
-    include_str!("../perft.txt")
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .filter_map(|l| fen::parse(l.split(';').next()?, SetupMode::Standard).ok())
-        .collect()
-}
+use qili::{Move, Position};
 
 /// A game from `start` by the choices, never returning to a position it had (so every ply's
 /// predecessor is the ply before it); it stops early when every move would repeat one, or the

@@ -17,9 +17,13 @@ use libtest_mimic::{Arguments, Failed, Trial};
 pub fn games_dir() -> PathBuf {
     let shared = std::env::var_os("QILI_SHARED").map_or_else(
         || {
-            // The crate's directory is in the workspace, which is beside `shared`.
+            // The crate's directory is in the workspace (its top folder holds Cargo.lock, crates
+            // may be nested: engine/core), which is beside `shared`.
             let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
-            let workspace = crate_dir.parent().unwrap_or(crate_dir);
+            let workspace = crate_dir
+                .ancestors()
+                .find(|d| d.join("Cargo.lock").is_file())
+                .unwrap_or(crate_dir);
             workspace.parent().unwrap_or(workspace).join("shared")
         },
         PathBuf::from,

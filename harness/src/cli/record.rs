@@ -10,8 +10,8 @@
 use std::io::Read;
 use std::path::Path;
 
-use qili::notation::game::Game;
 use qili::{Move, Position};
+use qili_records::game::Game;
 use serde::Serialize;
 
 use super::CliError;

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use qili::notation::game::Game;
+use qili_records::game::Game;
 
 use super::input::{self, Lines, Refused};
 
@@ -87,7 +87,7 @@ impl Opened {
                 }
             }
             Games::Pgn(text) => {
-                let mut games = qili::notation::pgn::games(&text);
+                let mut games = qili_records::pgn::games(&text);
                 loop {
                     let piece: Vec<Result<Game, String>> = games
                         .by_ref()
@@ -122,7 +122,7 @@ impl Opened {
 /// The games of a piece of a file of one game a line, the lines of its errors numbered in
 /// the file (`offset` lines came before it).
 fn read_lines(format: Format, piece: &str, offset: usize) -> Vec<Result<Game, String>> {
-    use qili::notation::lines::{self, LineError};
+    use qili_records::lines::{self, LineError};
     match format {
         Format::Uci => lines::read_uci(piece)
             .into_iter()
@@ -174,7 +174,7 @@ pub fn detect(path: &Path, bytes: &[u8]) -> Format {
         || (ext == "uci" && head.contains("position "))
     {
         Format::Uci
-    } else if qili::notation::lines::starts_with_fen(&head) {
+    } else if qili_records::lines::starts_with_fen(&head) {
         Format::Fen
     } else if has_dhtmlxq_block(bytes) {
         // A page whose first block stands further in than the head (a forum thread).
@@ -199,11 +199,11 @@ fn numbered(text: &str) -> bool {
 }
 
 /// The most bytes read of a file in `format`: a CBF record is one game
-/// ([`qili::notation::cbf::MAX_CBF_BYTES`], and room for a byte-order mark), other files up to
+/// ([`qili_records::cbf::MAX_CBF_BYTES`], and room for a byte-order mark), other files up to
 /// [`input::MAX_GAME_FILE_BYTES`].
 fn cap(format: Format) -> u64 {
     match format {
-        Format::Cbf => qili::notation::cbf::MAX_CBF_BYTES as u64 + 4,
+        Format::Cbf => qili_records::cbf::MAX_CBF_BYTES as u64 + 4,
         _ => input::MAX_GAME_FILE_BYTES,
     }
 }
@@ -251,7 +251,7 @@ pub fn open(path: &Path, format: Format) -> Result<Opened, Refused> {
                 message: format!(
                     "{name}: more than {} bytes, more than the {} a {} record (one game) may have (MAX_CBF_BYTES)",
                     crate::bounds::thousands(cap(format) as usize),
-                    crate::bounds::thousands(qili::notation::cbf::MAX_CBF_BYTES),
+                    crate::bounds::thousands(qili_records::cbf::MAX_CBF_BYTES),
                     format.name()
                 ),
             },
@@ -304,7 +304,7 @@ fn read(format: Format, bytes: Vec<u8>) -> (Vec<Result<Game, String>>, &'static 
             .map(|g| g.map_err(|e| e.to_string()))
             .collect()
     }
-    use qili::notation::{dhtmlxq_game, lines, pgn};
+    use qili_records::{dhtmlxq_game, lines, pgn};
     // The text formats: decoded first, then read.
     let text_reader: Option<TextReader> = match format {
         Format::Pgn => Some(|t| strings(pgn::read(t))),
@@ -313,7 +313,7 @@ fn read(format: Format, bytes: Vec<u8>) -> (Vec<Result<Game, String>>, &'static 
         Format::Uci => Some(|t| strings(lines::read_uci(t))),
         Format::Wxf => Some(|t| strings(lines::read_wxf(t))),
         Format::Fen => Some(|t| strings(lines::read_fen_moves(t))),
-        Format::Cbf => Some(|t| vec![qili::notation::cbf::read(t).map_err(|e| e.to_string())]),
+        Format::Cbf => Some(|t| vec![qili_records::cbf::read(t).map_err(|e| e.to_string())]),
         _ => None,
     };
     if let Some(read_text) = text_reader {
@@ -326,16 +326,16 @@ fn read(format: Format, bytes: Vec<u8>) -> (Vec<Result<Game, String>>, &'static 
             // XQF's strings are GBK (象棋演播室 is a Chinese Windows program).
             let gbk = |b: &[u8]| encoding_rs::GBK.decode(b).0.into_owned();
             (
-                vec![qili::notation::xqf::read(&bytes, gbk).map_err(|e| e.to_string())],
+                vec![qili_records::xqf::read(&bytes, gbk).map_err(|e| e.to_string())],
                 "GBK",
             )
         }
         Format::Cbl => {
             // A library starts with its index; a single record (CBR) does not.
-            match qili::notation::cbl::read_library(&bytes) {
+            match qili_records::cbl::read_library(&bytes) {
                 Ok(games) => (strings(games), "UTF-16LE"),
                 Err(_) => (
-                    vec![qili::notation::cbl::read_record(&bytes).map_err(|e| e.to_string())],
+                    vec![qili_records::cbl::read_record(&bytes).map_err(|e| e.to_string())],
                     "UTF-16LE",
                 ),
             }

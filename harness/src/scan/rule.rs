@@ -7,8 +7,8 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use qili::notation::game::Game;
 use qili::rules::RuleBook;
+use qili_records::game::Game;
 use rayon::prelude::*;
 
 use super::files::{self, Entry};

@@ -1,0 +1,366 @@
+//! Legal move generation: every move, or only the captures, the checks or both.
+
+use super::legality::Guard;
+use super::zones::{bit, lines_through, sq};
+use super::Position;
+use crate::attacks::{self, between, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
+use crate::board::{first_on, run_on};
+use crate::{Move, Piece, Role, Square};
+
+impl Position {
+    /// Squares the piece on `from` could move to by its geometry, including captures, ignoring
+    /// whether its own king is left in check.
+    pub fn pseudo_targets(&self, from: Square) -> Vec<Square> {
+        let mut out = Vec::new();
+        self.gen_piece(from, |m| out.push(m.to));
+        out
+    }
+
+    #[inline]
+    pub(super) fn gen_piece(&self, from: Square, mut push: impl FnMut(Move)) {
+        let Some(p) = self.board.get(from) else {
+            return;
+        };
+        let us = p.color;
+        let f = from.index();
+        let free = |s: u8| match self.board.get(sq(s)) {
+            None => true,
+            Some(q) => q.color != us,
+        };
+        match p.role {
+            // The empty run along each line is a bit scan away; the squares are stepped to.
+            Role::Rook => {
+                for dir in 0..4 {
+                    let (run, [target]) = run_on::<1>(self.board.line(from, dir), from, dir);
+                    push_run(from, dir, run, &mut push);
+                    if let Some(s) = target.filter(|s| free(s.index() as u8)) {
+                        push(Move::new(from, s));
+                    }
+                }
+            }
+            Role::Cannon => {
+                for dir in 0..4 {
+                    let (run, [_, target]) = run_on::<2>(self.board.line(from, dir), from, dir);
+                    push_run(from, dir, run, &mut push);
+                    if let Some(s) = target.filter(|s| free(s.index() as u8)) {
+                        push(Move::new(from, s));
+                    }
+                }
+            }
+            Role::Horse => {
+                for j in HORSE[f].iter() {
+                    if self.board.get(sq(j.block)).is_none() && free(j.to) {
+                        push(Move::new(from, sq(j.to)));
+                    }
+                }
+            }
+            Role::Elephant => {
+                for j in ELEPHANT[f].iter() {
+                    if self.board.get(sq(j.block)).is_none() && free(j.to) {
+                        push(Move::new(from, sq(j.to)));
+                    }
+                }
+            }
+            Role::Advisor => {
+                for s in ADVISOR[f].iter() {
+                    if free(s) {
+                        push(Move::new(from, sq(s)));
+                    }
+                }
+            }
+            Role::King => {
+                for s in KING[f].iter() {
+                    if free(s) {
+                        push(Move::new(from, sq(s)));
+                    }
+                }
+            }
+            Role::Pawn => {
+                for s in attacks::pawn_steps(us, from).iter() {
+                    if free(s) {
+                        push(Move::new(from, sq(s)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every legal move of the side to move, appended to `out` (which is cleared first).
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.collect_moves(Wanted::All, out);
+    }
+
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(64);
+        self.legal_moves_into(&mut v);
+        v
+    }
+
+    /// The legal moves of the side to move that give check.
+    pub fn checking_moves(&self) -> Vec<Move> {
+        self.collected(Wanted::Checks)
+    }
+
+    /// The legal captures of the side to move.
+    pub fn capturing_moves(&self) -> Vec<Move> {
+        self.collected(Wanted::Captures)
+    }
+
+    /// The legal moves of the side to move that give check without capturing: with
+    /// [`Position::capturing_moves`] before them, the [`Position::tactical_moves`] in their
+    /// order (each list keeps the generator's order).
+    pub fn quiet_checking_moves(&self) -> Vec<Move> {
+        self.collected(Wanted::QuietChecks)
+    }
+
+    /// The legal moves of the side to move that capture or give check: the moves that go on
+    /// with a tactical line (片段) when the side is not in check.
+    pub fn tactical_moves(&self) -> Vec<Move> {
+        self.collected(Wanted::Tactical)
+    }
+
+    /// The legal moves that are wanted, in the generator's order.
+    pub(super) fn collected(&self, wanted: Wanted) -> Vec<Move> {
+        let mut v = Vec::new();
+        self.collect_moves(wanted, &mut v);
+        v
+    }
+
+    /// Generate pseudo-legal moves and keep the legal ones that are wanted. Most moves need
+    /// no trial: only one that touches the squares through which the king can be attacked
+    /// can expose our king (or leave it in check), and only one that lands on or leaves a
+    /// square of [`CheckSquares`] can give check.
+    ///
+    /// The searches call this with one buffer per depth, so that a generation allocates
+    /// nothing.
+    pub fn collect_moves(&self, wanted: Wanted, out: &mut Vec<Move>) {
+        match wanted {
+            Wanted::All => self.collect_legal(false, out),
+            Wanted::Captures => self.collect_legal(true, out),
+            Wanted::Checks => self.collect_checking(Some(false), out),
+            Wanted::Tactical => self.collect_checking(Some(true), out),
+            Wanted::QuietChecks => self.collect_checking(None, out),
+        }
+    }
+
+    /// The legal moves, or only the captures: no move needs the gives-check trial.
+    pub(super) fn collect_legal(&self, captures_only: bool, out: &mut Vec<Move>) {
+        let us = self.turn;
+        let guard = Guard::new(self);
+        for from in self.board.occupied_by(us) {
+            match self.board.get(from) {
+                Some(p) if guard.may_move(from, p.role) => {}
+                _ => continue,
+            }
+            // Most pieces cannot expose the king wherever they go: their moves are kept
+            // without a test, one piece at a time.
+            let safe = guard.safe_from(from);
+            self.gen_piece(from, |m| {
+                let wanted = !captures_only || self.board.get(m.to).is_some();
+                if wanted && (safe || guard.allows(self, m)) {
+                    out.push(m);
+                }
+            });
+        }
+    }
+
+    /// How many legal moves of the side to move give check, and how many of those also take
+    /// a piece: as [`Position::checking_moves`] without making the list, for ordering moves
+    /// by what they leave the opponent.
+    pub fn count_checks(&self) -> (usize, usize) {
+        let (mut checks, mut taking) = (0, 0);
+        self.each_checking(Some(false), |m| {
+            checks += 1;
+            if self.board.get(m.to).is_some() {
+                taking += 1;
+            }
+        });
+        (checks, taking)
+    }
+
+    /// The legal moves that give check, and with `Some(true)` the legal captures too; with
+    /// `None` only the checks that capture nothing.
+    pub(super) fn collect_checking(&self, captures: Option<bool>, out: &mut Vec<Move>) {
+        self.each_checking(captures, |m| out.push(m));
+    }
+
+    /// See [`Position::collect_checking`]: each move found goes to `found`.
+    pub(super) fn each_checking(&self, captures: Option<bool>, mut found: impl FnMut(Move)) {
+        let quiet_only = captures.is_none();
+        let captures = captures == Some(true);
+        let us = self.turn;
+        let guard = Guard::new(self);
+        let their_king = self.king(!us);
+        let checking = CheckSquares::new(self);
+        for from in self.board.occupied_by(us) {
+            let role = match self.board.get(from) {
+                Some(p) if guard.may_move(from, p.role) => p.role,
+                _ => continue,
+            };
+            // Squares on which this piece may give check, or all of them when moving it off
+            // `from` may uncover one.
+            let checks_to = checking.targets(from, role);
+            self.gen_piece(from, |m| {
+                let takes = self.board.get(m.to).is_some();
+                if quiet_only && takes {
+                    return;
+                }
+                let keep = captures && takes;
+                if !keep && checks_to & bit(m.to) == 0 {
+                    return;
+                }
+                if !guard.allows(self, m) {
+                    return;
+                }
+                // The enemy king is never attacked before our move: a new check comes along a
+                // line the move touches, from a horse it unblocks or moves, or from a pawn it
+                // moves beside the king (on its lines).
+                if keep
+                    || self.attacked_after_move(
+                        !us,
+                        m,
+                        lines_through(their_king, m.from, m.to),
+                        true,
+                    )
+                {
+                    found(m);
+                }
+            });
+        }
+    }
+
+    /// Whether the side to move has at least one legal move (if not, it has lost: mated, or
+    /// stalemated, which also loses in Xiangqi).
+    pub fn has_legal_move(&self) -> bool {
+        let us = self.turn;
+        let guard = Guard::new(self);
+        for from in self.board.occupied_by(us) {
+            match self.board.get(from) {
+                Some(p) if guard.may_move(from, p.role) => {}
+                _ => continue,
+            }
+            let safe = guard.safe_from(from);
+            let mut found = false;
+            self.gen_piece(from, |m| {
+                if !found && (safe || guard.allows(self, m)) {
+                    found = true;
+                }
+            });
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The moves from `from` to the `run` empty points that follow it in direction `dir`.
+#[inline(always)]
+pub(super) fn push_run(from: Square, dir: usize, run: u32, push: &mut impl FnMut(Move)) {
+    let step = attacks::DIRECTIONS[dir] as isize;
+    let mut s = from.index() as isize;
+    for _ in 0..run {
+        s += step;
+        push(Move::new(from, Square::from_index_unchecked(s as usize)));
+    }
+}
+
+/// Which legal moves a generation asks for ([`Position::collect_moves`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    /// Every legal move ([`Position::legal_moves`]).
+    All,
+    /// The captures ([`Position::capturing_moves`]).
+    Captures,
+    /// The checking moves ([`Position::checking_moves`]).
+    Checks,
+    /// The captures and the checks ([`Position::tactical_moves`]).
+    Tactical,
+    /// The checks that capture nothing ([`Position::quiet_checking_moves`]).
+    QuietChecks,
+}
+
+/// Where a move of the side to move may give check, worked out once per generation from the
+/// lines and horse squares around the enemy king (which is not in check). A move checks only
+/// if it lands where its piece attacks the king (a rook before the first piece on a line, a
+/// cannon behind exactly one, a horse whose leg is free, a pawn beside the king), lands
+/// between the king and our cannon that stands first on a line (a new screen), or leaves a
+/// square whose piece shields the king from our rook, cannon or horse. These sets may hold
+/// a little more than the checking moves (a piece moving along the line it shields), never
+/// less: each move they let through is still tried on the board. The one move along a line
+/// that checks from a square these rules miss, our first cannon taking the line's third
+/// piece, is added to the cannon's squares.
+pub(super) struct CheckSquares {
+    /// By role, the landing squares from which a piece of that role attacks the king, with
+    /// the new screens for our cannons added to every role.
+    pub(super) direct: [u128; 7],
+    /// Pieces that may uncover a check by moving: a line's first piece before our rook or a
+    /// line's first or second piece before our cannon, our horse's blocked leg.
+    pub(super) uncover: u128,
+}
+
+impl CheckSquares {
+    pub(super) fn new(pos: &Position) -> CheckSquares {
+        let us = pos.turn;
+        let k = pos.king(!us);
+        let ours = |s: Option<Square>, role: Role| {
+            s.is_some_and(|s| pos.board.get(s) == Some(Piece::new(us, role)))
+        };
+        let mut direct = [0u128; 7];
+        let (mut rook, mut cannon, mut screens, mut uncover) = (0u128, 0u128, 0u128, 0u128);
+        for dir in 0..4 {
+            let [b1, b2, b3] = first_on::<3>(pos.board.line(k, dir), k, dir);
+            let ray = attacks::RAYS[k.index()][dir];
+            let Some(b1) = b1 else {
+                rook |= ray;
+                continue;
+            };
+            let before_first = between(k, b1, dir);
+            rook |= before_first | bit(b1);
+            cannon |= match b2 {
+                Some(b2) => between(b1, b2, dir) | bit(b2),
+                None => attacks::RAYS[b1.index()][dir],
+            };
+            if ours(Some(b1), Role::Cannon) {
+                screens |= before_first;
+                // That cannon jumping along the line to take the third piece.
+                cannon |= b3.map_or(0, bit);
+            }
+            if ours(b2, Role::Rook) || ours(b3, Role::Cannon) {
+                uncover |= bit(b1);
+            }
+            if let Some(b2) = b2.filter(|_| ours(b3, Role::Cannon)) {
+                uncover |= bit(b2);
+            }
+        }
+        let horse = Some(Piece::new(us, Role::Horse));
+        for j in HORSE_FROM[k.index()].iter() {
+            match pos.board.get(sq(j.block)) {
+                None => direct[Role::Horse.index()] |= bit(sq(j.to)),
+                Some(_) if pos.board.get(sq(j.to)) == horse => uncover |= bit(sq(j.block)),
+                Some(_) => {}
+            }
+        }
+        direct[Role::Pawn.index()] = PAWN_FROM[us.index()][k.index()]
+            .iter()
+            .fold(0, |set, s| set | bit(sq(s)));
+        direct[Role::Rook.index()] = rook;
+        direct[Role::Cannon.index()] = cannon;
+        for d in direct.iter_mut() {
+            *d |= screens;
+        }
+        CheckSquares { direct, uncover }
+    }
+
+    /// The landing squares on which the move of our `role` from `from` may give check.
+    #[inline]
+    pub(super) fn targets(&self, from: Square, role: Role) -> u128 {
+        if self.uncover & bit(from) != 0 {
+            u128::MAX
+        } else {
+            self.direct[role.index()]
+        }
+    }
+}
