@@ -30,17 +30,33 @@ const GENERATED: &[&str] = &[];
 /// long fails the test, so the list only ever shrinks.
 const STILL_TOO_LONG: &[(&str, &str, &str)] = &[
     // The core and records crates' readers.
-    ("engine/core/src/notation/descriptive.rs", "resolve", "w28core"),
+    (
+        "engine/core/src/notation/descriptive.rs",
+        "resolve",
+        "w28core",
+    ),
     ("engine/core/src/notation/fen.rs", "parse_setup", "w28core"),
     ("engine/records/src/cbl.rs", "read_record", "w28core"),
     ("engine/records/src/pgn.rs", "Games::step", "w28core"),
     ("engine/records/src/xqf.rs", "read", "w28core"),
     // The labelling as stages, one detector per nature (the Finding enum).
     ("engine/src/rules/classify.rs", "", "w28finding"),
-    ("engine/src/rules/classify.rs", "Classifier::classify", "w28finding"),
-    ("engine/src/rules/classify.rs", "Classifier::new_threats", "w28finding"),
+    (
+        "engine/src/rules/classify.rs",
+        "Classifier::classify",
+        "w28finding",
+    ),
+    (
+        "engine/src/rules/classify.rs",
+        "Classifier::new_threats",
+        "w28finding",
+    ),
     ("engine/src/rules/describe.rs", "describe", "w28finding"),
-    ("engine/src/rules/serialize.rs", "Facts::serialize", "w28finding"),
+    (
+        "engine/src/rules/serialize.rs",
+        "Facts::serialize",
+        "w28finding",
+    ),
     ("engine/src/rules/threats.rs", "describe", "w28finding"),
     ("engine/src/rules/tests.rs", "", "w28finding"),
     // Rule books as files, cycle facts before labelling: the judgement's stages.
@@ -153,20 +169,32 @@ impl<'ast> Visit<'ast> for Functions {
     }
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
-        self.add(&f.sig.ident, f.sig.fn_token.span, f.block.brace_token.span.close());
+        self.add(
+            &f.sig.ident,
+            f.sig.fn_token.span,
+            f.block.brace_token.span.close(),
+        );
         let name = f.sig.ident.to_string();
         self.within(name, |s| syn::visit::visit_item_fn(s, f));
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
-        self.add(&f.sig.ident, f.sig.fn_token.span, f.block.brace_token.span.close());
+        self.add(
+            &f.sig.ident,
+            f.sig.fn_token.span,
+            f.block.brace_token.span.close(),
+        );
         let name = f.sig.ident.to_string();
         self.within(name, |s| syn::visit::visit_impl_item_fn(s, f));
     }
 
     fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
         if let Some(body) = &f.default {
-            self.add(&f.sig.ident, f.sig.fn_token.span, body.brace_token.span.close());
+            self.add(
+                &f.sig.ident,
+                f.sig.fn_token.span,
+                body.brace_token.span.close(),
+            );
         }
         let name = f.sig.ident.to_string();
         self.within(name, |s| syn::visit::visit_trait_item_fn(s, f));
@@ -236,7 +264,9 @@ fn no_file_or_function_is_too_long() {
         });
     }
     for &(file, function, owner) in STILL_TOO_LONG {
-        let still = over.iter().any(|(f, name, _)| f == file && name == function);
+        let still = over
+            .iter()
+            .any(|(f, name, _)| f == file && name == function);
         if !still {
             let what = if function.is_empty() {
                 "the file".to_string()
