@@ -46,5 +46,5 @@ pub use qili_core::notation;
 use qili_core::{position, zobrist};
 pub use qili_core::{
     Board, Color, File, IllegalSetup, Move, MoveError, Piece, Position, Rank, Role, Setup,
-    SetupMode, SetupProblem, Square, SquareError, Undo,
+    SetupMode, SetupProblem, Square, SquareError, SquareSet, Undo,
 };

@@ -5,8 +5,8 @@
 use qili::rules::{Label, Ruling, Verdict};
 use serde::Serialize;
 
-use crate::case::{Case, PublishedRuling};
 use crate::run::EditionRun;
+use qili_corpus::case::{Case, PublishedRuling};
 
 /// One edition's published answer at the point in question.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -168,10 +168,10 @@ fn evidence_text(p: &qili::rules::PlyRuling) -> String {
 mod tests {
     use super::*;
     use crate::compare::Comparison;
-    use crate::lint::lint_text;
     use crate::run::Judged;
     use qili::rules::{Branch, Evidence, PlyRuling, RuleBookId};
     use qili::Color;
+    use qili_corpus::lint::lint_text;
 
     fn case() -> Case {
         let text = include_str!("../tests/fixtures/fixture-two-editions.yaml");

@@ -6,19 +6,19 @@ use qili::rules::{Cycle, Evidence, Label, Ruling};
 use qili::Color;
 use serde::Serialize;
 
-use crate::case::{
-    Case, CitedLine, CycleClaim, Dispute, LabelsFrom, Provenance, PublishedMove, Source,
-};
 use crate::compare::{Comparison, Difference, Outcome};
-use crate::corpus::{BrokenFile, Corpus};
 use crate::engines::conformance::{Cell, Conformance};
 use crate::errata::{self, Erratum};
 use crate::expectations::Expectations;
-use crate::problem::Problem;
 use crate::rulebooks;
 use crate::run::{EditionRun, Judged, Options};
-use crate::tags::Tag;
 use crate::view::anchor;
+use qili_corpus::case::{
+    Case, CitedLine, CycleClaim, Dispute, LabelsFrom, Provenance, PublishedMove, Source,
+};
+use qili_corpus::corpus::{BrokenFile, Corpus};
+use qili_corpus::problem::Problem;
+use qili_corpus::tags::Tag;
 
 /// Bump when the shape of `results.json` changes (README.md, "results.json", lists the
 /// versions). 2: `rule_books`, the verdicts under each rule book; 3: a published verdict may be

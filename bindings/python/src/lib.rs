@@ -12,10 +12,10 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use qili::rules::{RuleBook, RuleBookId};
 use qili::Color;
-use qili_harness::cli::{
+use qili_cli::{
     convert as convert_cli, game as game_cli, input, judge, moves as moves_cli, record, CliError,
 };
-use qili_harness::scan::{self, formats::Format, summary::Summary};
+use qili_scan::{self as scan, formats::Format, summary::Summary};
 
 pyo3::create_exception!(
     _qili,

@@ -2,7 +2,7 @@
 //! steps, pawn steps and the four rook/cannon rays. Everything that depends on other pieces
 //! (blocked legs, cannon screens, the flying general) is decided by the caller with the board.
 
-use crate::{Color, Square};
+use crate::{Color, Square, SquareSet};
 
 /// The four orthogonal directions as index steps: up the files (+9), down (−9), right (+1), left (−1).
 pub(crate) const DIRECTIONS: [i8; 4] = [9, -9, 1, -1];
@@ -255,8 +255,8 @@ pub(crate) static RAY_LEN: [[u8; 4]; 90] = build_ray_len();
 
 /// For each square and each of [`DIRECTIONS`], the squares along that ray (the square
 /// itself excluded) as a set of bits by square index.
-const fn build_rays() -> [[u128; 4]; 90] {
-    let mut t = [[0u128; 4]; 90];
+const fn build_rays() -> [[SquareSet; 4]; 90] {
+    let mut t = [[SquareSet::EMPTY; 4]; 90];
     const D: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
     let mut sq = 0;
     while sq < 90 {
@@ -266,7 +266,7 @@ const fn build_rays() -> [[u128; 4]; 90] {
             let (df, dr) = D[d];
             let (mut ff, mut rr) = (f + df, r + dr);
             while on_board(ff, rr) {
-                t[sq][d] |= 1 << idx(ff, rr);
+                t[sq][d] = SquareSet::from_bits(t[sq][d].bits() | 1 << idx(ff, rr));
                 ff += df;
                 rr += dr;
             }
@@ -278,12 +278,12 @@ const fn build_rays() -> [[u128; 4]; 90] {
 }
 
 /// The squares along each ray of each square (see [`build_rays`]).
-pub(crate) static RAYS: [[u128; 4]; 90] = build_rays();
+pub(crate) static RAYS: [[SquareSet; 4]; 90] = build_rays();
 
 /// The squares strictly between `from` and `to`, which lies in direction `dir` of `from`.
 #[inline]
-pub(crate) fn between(from: Square, to: Square, dir: usize) -> u128 {
-    RAYS[from.index()][dir] & !RAYS[to.index()][dir] & !(1 << to.index())
+pub(crate) fn between(from: Square, to: Square, dir: usize) -> SquareSet {
+    RAYS[from.index()][dir] - RAYS[to.index()][dir] - SquareSet::from(to)
 }
 
 /// The squares along one direction from `sq`, nearest first.
@@ -334,7 +334,7 @@ mod tests {
     fn ray_sets_are_the_ray_walks() {
         for sq in Square::all() {
             for (dir, &set) in RAYS[sq.index()].iter().enumerate() {
-                let walked = ray(sq, dir).fold(0u128, |set, s| set | 1 << s.index());
+                let walked: SquareSet = ray(sq, dir).collect();
                 assert_eq!(set, walked);
             }
         }

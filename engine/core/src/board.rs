@@ -3,7 +3,7 @@
 use std::fmt;
 use std::ops::Index;
 
-use crate::{Color, Piece, Role, Square};
+use crate::{Color, Piece, Role, Square, SquareSet};
 
 /// The placement of pieces, nothing else (no side to move, no validity).
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -16,8 +16,8 @@ pub struct Board {
     /// The points of each side's pieces and of each role's, both sides together (bit =
     /// square index), so a generator walks its own pieces only and an attack test looks
     /// only where an attacker of the right kind stands.
-    sides: [u128; 2],
-    roles: [u128; 7],
+    sides: [SquareSet; 2],
+    roles: [SquareSet; 7],
 }
 
 impl Default for Board {
@@ -32,8 +32,8 @@ impl Board {
             squares: [None; 90],
             ranks: [0; 10],
             files: [0; 9],
-            sides: [0; 2],
-            roles: [0; 7],
+            sides: [SquareSet::EMPTY; 2],
+            roles: [SquareSet::EMPTY; 7],
         }
     }
 
@@ -54,10 +54,10 @@ impl Board {
             self.files[f] &= !(1 << r);
         }
         let old = std::mem::replace(&mut self.squares[sq.index()], piece);
-        let bit = 1u128 << sq.index();
+        let bit = SquareSet::from(sq);
         if let Some(p) = old {
-            self.sides[p.color.index()] &= !bit;
-            self.roles[p.role.index()] &= !bit;
+            self.sides[p.color.index()] -= bit;
+            self.roles[p.role.index()] -= bit;
         }
         if let Some(p) = piece {
             self.sides[p.color.index()] |= bit;
@@ -97,7 +97,7 @@ impl Board {
     /// The bit sets' side of moving `p` between `from` and `to`, either way, over `captured`.
     #[inline(always)]
     fn toggle(&mut self, p: Piece, from: Square, to: Square, captured: Option<Piece>) {
-        let (from, to) = (1u128 << from.index(), 1u128 << to.index());
+        let (from, to) = (SquareSet::from(from), SquareSet::from(to));
         self.sides[p.color.index()] ^= from | to;
         self.roles[p.role.index()] ^= from | to;
         if let Some(c) = captured {
@@ -138,10 +138,10 @@ impl Board {
         }
     }
 
-    /// The points of the pieces of `color` that have one of `roles`, as a bit set by square.
+    /// The points of the pieces of `color` that have one of `roles`.
     #[inline]
-    pub(crate) fn pieces_of(&self, color: Color, roles: &[Role]) -> u128 {
-        let mut set = 0;
+    pub(crate) fn pieces_of(&self, color: Color, roles: &[Role]) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
         for r in roles {
             set |= self.roles[r.index()];
         }
@@ -152,15 +152,7 @@ impl Board {
     /// [`Square::all`]), found by scanning a bit set rather than looking at all 90 points.
     #[inline]
     pub(crate) fn occupied_by(&self, color: Color) -> impl Iterator<Item = Square> {
-        let mut m = self.sides[color.index()];
-        std::iter::from_fn(move || {
-            if m == 0 {
-                return None;
-            }
-            let i = m.trailing_zeros() as usize;
-            m &= m - 1;
-            Some(Square::from_index_unchecked(i))
-        })
+        self.sides[color.index()].into_iter()
     }
 
     /// Every occupied square with its piece, rank 0 first, then by file.

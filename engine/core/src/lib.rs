@@ -24,6 +24,7 @@ pub mod position;
 mod role;
 mod setup;
 mod square;
+mod square_set;
 pub mod zobrist;
 
 pub use board::Board;
@@ -34,3 +35,4 @@ pub use position::{IllegalSetup, MoveError, Position, SetupMode, SetupProblem, U
 pub use role::Role;
 pub use setup::Setup;
 pub use square::{File, Rank, Square, SquareError};
+pub use square_set::{SquareSet, Squares};

@@ -22,7 +22,7 @@
 //! are [`super::cbf`]'s.
 
 use crate::game::{Game, GameError, GameErrorKind};
-use qili_core::{Board, Color, IllegalSetup, Move, Piece, Role, Setup, Square};
+use qili_core::{Board, Color, IllegalSetup, Move, Piece, Position, Role, Setup, Square};
 
 /// The most plies of a main line a reader takes (the same cap as [`super::xqf::MAX_PLIES`]).
 pub const MAX_PLIES: usize = super::xqf::MAX_PLIES;
@@ -106,6 +106,26 @@ pub fn read_record(bytes: &[u8]) -> Result<Game, CbrError> {
             need: MOVES + 4,
         });
     }
+    let board = read_board(bytes)?;
+    let turn = if bytes[2112] == 2 {
+        Color::Black
+    } else {
+        Color::Red
+    };
+    let setup = Setup::new(board, turn);
+    let start = super::game::record_start(setup).map_err(CbrError::IllegalStart)?;
+    let mut headers = read_headers(bytes);
+    let (moves, error) = read_moves(bytes, &start, &mut headers);
+    Ok(Game {
+        headers,
+        start,
+        moves,
+        error,
+    })
+}
+
+/// The 90 board bytes of a record (at least `MOVES + 4` long): a piece code or 0 each.
+fn read_board(bytes: &[u8]) -> Result<Board, CbrError> {
     let mut board = Board::empty();
     for i in 0..90u8 {
         let code = bytes[BOARD + usize::from(i)];
@@ -130,14 +150,11 @@ pub fn read_record(bytes: &[u8]) -> Result<Game, CbrError> {
         };
         board.set(sq, Some(Piece::new(color, role)));
     }
-    let turn = if bytes[2112] == 2 {
-        Color::Black
-    } else {
-        Color::Red
-    };
-    let setup = Setup::new(board, turn);
-    let start = super::game::record_start(setup).map_err(CbrError::IllegalStart)?;
+    Ok(board)
+}
 
+/// The record's named strings that are not empty, and its result.
+fn read_headers(bytes: &[u8]) -> Vec<(String, String)> {
     let mut headers = Vec::new();
     for (at, size, name) in STRINGS {
         let value = utf16(&bytes[at..at + size]);
@@ -154,71 +171,101 @@ pub fn read_record(bytes: &[u8]) -> Result<Game, CbrError> {
     if let Some(r) = result {
         headers.push(("Result".to_string(), r.to_string()));
     }
+    headers
+}
 
+/// The main line from `start`, up to the first move that cannot be read or played (the
+/// error then says which ply and why); the first entry's comment becomes a `Comment` header.
+fn read_moves(
+    bytes: &[u8],
+    start: &Position,
+    headers: &mut Vec<(String, String)>,
+) -> (Vec<Move>, Option<GameError>) {
     let mut pos = start.clone();
     let mut moves = Vec::new();
-    let mut error = None;
     let mut at = MOVES;
     for ply in 0.. {
-        let fail = |kind| Some(GameError::new(ply, kind));
-        let unreadable = |why: String| fail(GameErrorKind::Unreadable(why));
-        if ply > MAX_PLIES {
-            error = fail(GameErrorKind::TooLong { limit: MAX_PLIES });
-            break;
-        }
-        let Some(&[flags, _, from, to]) = bytes.get(at..at + 4) else {
-            error = unreadable(format!(
-                "the move record at byte {at} is cut off by the end of the record"
-            ));
-            break;
-        };
-        at += 4;
-        if flags & 4 != 0 {
-            let Some(len) = u32_at(bytes, at) else {
-                error = unreadable(format!("the comment length at byte {at} is cut off"));
-                break;
-            };
-            at += 4;
-            let left = bytes.len() - at;
-            if len as usize > left {
-                error = unreadable(format!(
-                    "the comment at byte {at} claims {len} bytes, the record has {left} left"
-                ));
-                break;
-            }
-            if ply == 0 && len > 0 {
-                let text = utf16(&bytes[at..at + len as usize]);
-                if !text.is_empty() {
-                    headers.push(("Comment".to_string(), text));
+        match read_ply(bytes, &mut at, ply, &pos, headers) {
+            Err(kind) => return (moves, Some(GameError::new(ply, kind))),
+            Ok((mv, last)) => {
+                if let Some(mv) = mv {
+                    pos.play_unchecked(mv);
+                    moves.push(mv);
+                }
+                if last {
+                    break;
                 }
             }
-            at += len as usize;
-        }
-        if ply > 0 {
-            let (Some(f), Some(t)) = (point(from), point(to)) else {
-                error = unreadable(format!(
-                    "the move from point {from} to point {to} leaves the board (points are 0–89)"
-                ));
-                break;
-            };
-            let mv = Move::new(f, t);
-            if let Err(e) = pos.check_move(mv) {
-                error = fail(GameErrorKind::Illegal { mv, error: e });
-                break;
-            }
-            pos.play_unchecked(mv);
-            moves.push(mv);
-        }
-        if flags & 1 != 0 {
-            break;
         }
     }
-    Ok(Game {
-        headers,
-        start,
-        moves,
-        error,
-    })
+    (moves, None)
+}
+
+/// One move entry at byte `at` (moved past it): its move, checked legal in `pos` (none for
+/// entry 0, the start), and whether it ends the main line.
+fn read_ply(
+    bytes: &[u8],
+    at: &mut usize,
+    ply: usize,
+    pos: &Position,
+    headers: &mut Vec<(String, String)>,
+) -> Result<(Option<Move>, bool), GameErrorKind> {
+    if ply > MAX_PLIES {
+        return Err(GameErrorKind::TooLong { limit: MAX_PLIES });
+    }
+    let Some(&[flags, _, from, to]) = bytes.get(*at..*at + 4) else {
+        return Err(GameErrorKind::Unreadable(format!(
+            "the move record at byte {at} is cut off by the end of the record"
+        )));
+    };
+    *at += 4;
+    if flags & 4 != 0 {
+        read_comment(bytes, at, ply, headers)?;
+    }
+    let mv = if ply > 0 {
+        let (Some(f), Some(t)) = (point(from), point(to)) else {
+            return Err(GameErrorKind::Unreadable(format!(
+                "the move from point {from} to point {to} leaves the board (points are 0–89)"
+            )));
+        };
+        let mv = Move::new(f, t);
+        pos.check_move(mv)
+            .map_err(|error| GameErrorKind::Illegal { mv, error })?;
+        Some(mv)
+    } else {
+        None
+    };
+    Ok((mv, flags & 1 != 0))
+}
+
+/// A move entry's comment at byte `at` (moved past it): its length, then UTF-16; entry 0's
+/// is the record's `Comment` header.
+fn read_comment(
+    bytes: &[u8],
+    at: &mut usize,
+    ply: usize,
+    headers: &mut Vec<(String, String)>,
+) -> Result<(), GameErrorKind> {
+    let Some(len) = u32_at(bytes, *at) else {
+        return Err(GameErrorKind::Unreadable(format!(
+            "the comment length at byte {at} is cut off"
+        )));
+    };
+    *at += 4;
+    let left = bytes.len() - *at;
+    if len as usize > left {
+        return Err(GameErrorKind::Unreadable(format!(
+            "the comment at byte {at} claims {len} bytes, the record has {left} left"
+        )));
+    }
+    if ply == 0 && len > 0 {
+        let text = utf16(&bytes[*at..*at + len as usize]);
+        if !text.is_empty() {
+            headers.push(("Comment".to_string(), text));
+        }
+    }
+    *at += len as usize;
+    Ok(())
 }
 
 /// Read a library (a `.cbl` file): the records of its index entries in use, in index order,

@@ -309,33 +309,9 @@ impl Games<'_> {
             return;
         }
         match c {
-            '%' if start_of_line => while self.chars.next_if(|&(_, c)| c != '\n').is_some() {},
-            ';' => while self.chars.next_if(|&(_, c)| c != '\n').is_some() {},
-            '{' => {
-                self.chars.next();
-                let opened = self.line;
-                let mut comment = String::new();
-                let mut closed = false;
-                for (_, c) in self.chars.by_ref() {
-                    if c == '\n' {
-                        self.line += 1;
-                    }
-                    if c == '}' {
-                        closed = true;
-                        break;
-                    }
-                    if comment.len() < FINAL_COMMENT_BYTES {
-                        comment.push(c);
-                    }
-                }
-                if !closed {
-                    // Nothing after it can be read: the game stops there, with an error at
-                    // the line that opened it.
-                    self.raw.unclosed = Some(opened);
-                } else if self.depth == 0 {
-                    self.raw.comment = Some((self.raw.moves.len(), comment.trim().to_string()));
-                }
-            }
+            '%' if start_of_line => self.skip_line(),
+            ';' => self.skip_line(),
+            '{' => self.comment(),
             '(' => {
                 self.chars.next();
                 self.depth += 1;
@@ -344,75 +320,114 @@ impl Games<'_> {
                 self.chars.next();
                 self.depth = self.depth.saturating_sub(1);
             }
-            '[' if self.depth == 0 => {
-                if !self.raw.moves.is_empty() || self.raw.ended {
-                    self.finish();
-                }
-                if self.raw.headers.is_empty() {
-                    self.raw.line = self.line;
-                }
-                // The tag pair runs to the `]` outside the quotes, or to the end of the line.
-                let mut tag = String::new();
-                let mut quoted = false;
-                let mut escaped = false;
-                self.chars.next();
-                while let Some(&(_, c)) = self.chars.peek() {
-                    if c == '\n' {
-                        break;
-                    }
-                    self.chars.next();
-                    if !quoted && c == ']' {
-                        break;
-                    }
-                    if escaped {
-                        escaped = false;
-                    } else if c == '\\' {
-                        escaped = true;
-                    } else if c == '"' {
-                        quoted = !quoted;
-                    }
-                    tag.push(c);
-                }
-                match parse_tag(&tag) {
-                    Some(pair) => self.raw.headers.push(pair),
-                    None if self.count < MAX_GAMES => self.queue(Pending::Error(PgnError::Tag {
-                        line: self.line,
-                        text: game::clip(&format!("[{tag}")).into_owned(),
-                    })),
-                    None => {}
-                }
+            '[' if self.depth == 0 => self.tag_pair(),
+            _ => self.token(i),
+        }
+    }
+
+    /// A `%` escape line or a `;` comment: skipped to the end of the line.
+    fn skip_line(&mut self) {
+        while self.chars.next_if(|&(_, c)| c != '\n').is_some() {}
+    }
+
+    /// A `{…}` comment: the main line's last one is kept (see `FINAL_COMMENT_BYTES`).
+    fn comment(&mut self) {
+        self.chars.next();
+        let opened = self.line;
+        let mut comment = String::new();
+        let mut closed = false;
+        for (_, c) in self.chars.by_ref() {
+            if c == '\n' {
+                self.line += 1;
             }
-            _ => {
-                // The first character always belongs to the token (a stray `]` or `}` is one),
-                // so the reader always advances.
-                self.chars.next();
-                let mut end = self.text.len();
-                while let Some(&(j, c)) = self.chars.peek() {
-                    if c.is_whitespace() || "{}()[];".contains(c) {
-                        end = j;
-                        break;
-                    }
-                    self.chars.next();
-                }
-                if self.depth > 0 {
-                    return;
-                }
-                let token = game::narrow(&self.text[i..end]);
-                match token.as_ref() {
-                    "]" | "}" => {}
-                    t if game::is_pgn_result(t) => {
-                        self.raw.ended = true;
-                        self.finish();
-                    }
-                    t => {
-                        if let Some(m) = move_text(t) {
-                            if self.raw.moves.len() <= game::MAX_MOVES {
-                                if self.raw.moves.is_empty() && self.raw.headers.is_empty() {
-                                    self.raw.line = self.line;
-                                }
-                                self.raw.moves.push(m.to_string());
-                            }
+            if c == '}' {
+                closed = true;
+                break;
+            }
+            if comment.len() < FINAL_COMMENT_BYTES {
+                comment.push(c);
+            }
+        }
+        if !closed {
+            // Nothing after it can be read: the game stops there, with an error at
+            // the line that opened it.
+            self.raw.unclosed = Some(opened);
+        } else if self.depth == 0 {
+            self.raw.comment = Some((self.raw.moves.len(), comment.trim().to_string()));
+        }
+    }
+
+    /// A tag pair outside variations: after moves or a result it starts the next game.
+    fn tag_pair(&mut self) {
+        if !self.raw.moves.is_empty() || self.raw.ended {
+            self.finish();
+        }
+        if self.raw.headers.is_empty() {
+            self.raw.line = self.line;
+        }
+        // The tag pair runs to the `]` outside the quotes, or to the end of the line.
+        let mut tag = String::new();
+        let mut quoted = false;
+        let mut escaped = false;
+        self.chars.next();
+        while let Some(&(_, c)) = self.chars.peek() {
+            if c == '\n' {
+                break;
+            }
+            self.chars.next();
+            if !quoted && c == ']' {
+                break;
+            }
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                quoted = !quoted;
+            }
+            tag.push(c);
+        }
+        match parse_tag(&tag) {
+            Some(pair) => self.raw.headers.push(pair),
+            None if self.count < MAX_GAMES => self.queue(Pending::Error(PgnError::Tag {
+                line: self.line,
+                text: game::clip(&format!("[{tag}")).into_owned(),
+            })),
+            None => {}
+        }
+    }
+
+    /// A token starting at byte `i`: a result ends the game, a move of the main line is kept
+    /// (up to the cap), anything else (move numbers, annotations, stray brackets) is skipped.
+    fn token(&mut self, i: usize) {
+        // The first character always belongs to the token (a stray `]` or `}` is one),
+        // so the reader always advances.
+        self.chars.next();
+        let mut end = self.text.len();
+        while let Some(&(j, c)) = self.chars.peek() {
+            if c.is_whitespace() || "{}()[];".contains(c) {
+                end = j;
+                break;
+            }
+            self.chars.next();
+        }
+        if self.depth > 0 {
+            return;
+        }
+        let token = game::narrow(&self.text[i..end]);
+        match token.as_ref() {
+            "]" | "}" => {}
+            t if game::is_pgn_result(t) => {
+                self.raw.ended = true;
+                self.finish();
+            }
+            t => {
+                if let Some(m) = move_text(t) {
+                    if self.raw.moves.len() <= game::MAX_MOVES {
+                        if self.raw.moves.is_empty() && self.raw.headers.is_empty() {
+                            self.raw.line = self.line;
                         }
+                        self.raw.moves.push(m.to_string());
                     }
                 }
             }

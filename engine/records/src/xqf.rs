@@ -284,20 +284,43 @@ pub fn read(bytes: &[u8], decode: impl Fn(&[u8]) -> String) -> Result<Game, XqfE
     let keys = Keys::new(header);
     let (board, owner) = board(header, &keys)?;
     let recs = records(bytes, &keys, version);
+    let start = first_position(&board, &owner, &recs).map_err(XqfError::IllegalStart)?;
+    let headers = headers(header, &recs, decode);
+    let (moves, error) = main_line(&start, recs);
+    Ok(Game {
+        headers,
+        start,
+        moves,
+        error,
+    })
+}
 
-    // The side to move: the owner of the first move's piece, if the first move names one.
+/// The start position. The side to move: the owner of the first move's piece, if the first
+/// move names one; else red, or black where only black to move is legal.
+fn first_position(
+    board: &Board,
+    owner: &[Option<usize>; 90],
+    recs: &Records,
+) -> Result<Position, IllegalSetup> {
     let first_mover = recs
         .moves
         .first()
         .and_then(|&(from, _)| square(from))
         .and_then(|sq| owner[sq.index()])
         .map(|slot| if slot < 16 { Color::Red } else { Color::Black });
-    let start = match first_mover {
-        Some(turn) => start(&board, turn),
-        None => start(&board, Color::Red).or_else(|e| start(&board, Color::Black).map_err(|_| e)),
+    match first_mover {
+        Some(turn) => start(board, turn),
+        None => start(board, Color::Red).or_else(|e| start(board, Color::Black).map_err(|_| e)),
     }
-    .map_err(XqfError::IllegalStart)?;
+}
 
+/// The header's strings that are not blank (through `decode`), the result, and the start's
+/// comment.
+fn headers(
+    header: &[u8],
+    recs: &Records,
+    decode: impl Fn(&[u8]) -> String,
+) -> Vec<(String, String)> {
     let mut headers = Vec::new();
     for (offset, size, name) in STRINGS {
         let len = usize::from(header[offset]).min(size - 1);
@@ -323,40 +346,39 @@ pub fn read(bytes: &[u8], decode: impl Fn(&[u8]) -> String) -> Result<Game, XqfE
             headers.push(("Comment".to_string(), value.trim().to_string()));
         }
     }
+    headers
+}
 
+/// The records' moves played from `start` up to the first that is off the board or illegal;
+/// where all are played, the records' own break (if any) is the error.
+fn main_line(start: &Position, recs: Records) -> (Vec<Move>, Option<GameError>) {
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(recs.moves.len());
-    let mut error = None;
     for (i, &(from, to)) in recs.moves.iter().enumerate() {
         let ply = i + 1;
         let (Some(f), Some(t)) = (square(from), square(to)) else {
-            error = Some(GameError::new(
-                ply,
-                GameErrorKind::Unreadable(format!(
-                    "the move from point {from} to point {to} leaves the board (points are x·10 + y below 90)"
-                )),
-            ));
-            break;
+            let why = format!(
+                "the move from point {from} to point {to} leaves the board (points are x·10 + y below 90)"
+            );
+            return (
+                moves,
+                Some(GameError::new(ply, GameErrorKind::Unreadable(why))),
+            );
         };
         let mv = Move::new(f, t);
         if let Err(e) = pos.check_move(mv) {
-            error = Some(GameError::new(ply, GameErrorKind::Illegal { mv, error: e }));
-            break;
+            return (
+                moves,
+                Some(GameError::new(ply, GameErrorKind::Illegal { mv, error: e })),
+            );
         }
         pos.play_unchecked(mv);
         moves.push(mv);
     }
-    if error.is_none() {
-        error = recs
-            .broken
-            .map(|(ply, kind)| GameError::new(ply.max(1), kind));
-    }
-    Ok(Game {
-        headers,
-        start,
-        moves,
-        error,
-    })
+    let error = recs
+        .broken
+        .map(|(ply, kind)| GameError::new(ply.max(1), kind));
+    (moves, error)
 }
 
 #[cfg(test)]

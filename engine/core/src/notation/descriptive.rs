@@ -392,94 +392,135 @@ pub(crate) fn resolve(pos: &Position, d: &Description, style: &dyn Style) -> Res
     let piece = Piece::new(color, d.role);
     check_shape(d, color, style)?;
     let pieces = designated(pos, d, style)?;
-    let mut legal = Vec::new();
-    let mut tried = Vec::new();
-    let mut unreachable = Vec::new();
-    for &from in &pieces {
-        match target(from, color, d, style) {
-            Ok(to) => {
-                let m = Move::new(from, to);
-                match pos.check_move(m) {
-                    Ok(()) => legal.push(m),
-                    Err(e) => tried.push((m, e)),
+    let mut tries = Tries::of(pos, &pieces, d, style);
+    let what = phrase(d, color, style);
+    match tries.legal.len() {
+        1 => Ok(tries.legal[0]),
+        0 if pieces.len() == 1 => Err(tries.one_cannot(piece, pieces[0], &what)),
+        0 => Err(tries.none_can(d, piece, style, &what)),
+        _ => Err(ambiguous(pos, piece, style, &what, tries.legal)),
+    }
+}
+
+/// What the designated pieces' moves turned out to be: legal, refused by the position (with
+/// why), or off the board or the piece's reach (with why).
+struct Tries {
+    legal: Vec<Move>,
+    tried: Vec<(Move, MoveError)>,
+    unreachable: Vec<(Square, String)>,
+}
+
+impl Tries {
+    fn of(pos: &Position, pieces: &[Square], d: &Description, style: &dyn Style) -> Tries {
+        let color = pos.turn();
+        let mut tries = Tries {
+            legal: Vec::new(),
+            tried: Vec::new(),
+            unreachable: Vec::new(),
+        };
+        for &from in pieces {
+            match target(from, color, d, style) {
+                Ok(to) => {
+                    let m = Move::new(from, to);
+                    match pos.check_move(m) {
+                        Ok(()) => tries.legal.push(m),
+                        Err(e) => tries.tried.push((m, e)),
+                    }
                 }
+                Err(why) => tries.unreachable.push((from, why)),
             }
-            Err(why) => unreachable.push((from, why)),
+        }
+        tries
+    }
+
+    /// The one designated piece, on `from`, has no such legal move.
+    fn one_cannot(&mut self, piece: Piece, from: Square, what: &str) -> Reason {
+        match (self.tried.pop(), self.unreachable.pop()) {
+            (Some((mv, error)), _) => Reason::Illegal {
+                mv,
+                error,
+                message: format!("the {piece} on {from} cannot {what} ({mv})"),
+            },
+            (None, Some((_, why))) => Reason::NoMove {
+                message: format!("the {piece} on {from} cannot {what}: {why}"),
+                tried: Vec::new(),
+            },
+            (None, None) => Reason::NoMove {
+                message: format!("the {piece} on {from} cannot {what}"),
+                tried: Vec::new(),
+            },
         }
     }
-    let what = phrase(d, color, style);
-    match legal.len() {
-        1 => Ok(legal[0]),
-        0 if pieces.len() == 1 => {
-            let from = pieces[0];
-            match (tried.pop(), unreachable.pop()) {
-                (Some((mv, error)), _) => Err(Reason::Illegal {
-                    mv,
-                    error,
-                    message: format!("the {piece} on {from} cannot {what} ({mv})"),
-                }),
-                (None, Some((_, why))) => Err(Reason::NoMove {
-                    message: format!("the {piece} on {from} cannot {what}: {why}"),
-                    tried: Vec::new(),
-                }),
-                (None, None) => Err(Reason::NoMove {
-                    message: format!("the {piece} on {from} cannot {what}"),
-                    tried: Vec::new(),
-                }),
-            }
-        }
-        0 => {
-            let mut details: Vec<String> = tried
+
+    /// None of several designated pieces has such a legal move: each one's reason.
+    fn none_can(self, d: &Description, piece: Piece, style: &dyn Style, what: &str) -> Reason {
+        let color = piece.color;
+        let mut details: Vec<String> = self
+            .tried
+            .iter()
+            .map(|(m, e)| format!("{}: {e}", m.from))
+            .collect();
+        details.extend(
+            self.unreachable
                 .iter()
-                .map(|(m, e)| format!("{}: {e}", m.from))
-                .collect();
-            details.extend(unreachable.iter().map(|(s, why)| format!("{s}: {why}")));
-            let place = match (d.file, d.place) {
-                (Some(f), _) => format!(" on file {}", style.file(color, f)),
-                (None, Some(_)) => " the place word names".to_string(),
-                (None, None) => String::new(),
-            };
-            Err(Reason::NoMove {
-                message: format!("no {piece}{place} can {what} ({})", details.join("; ")),
-                tried,
-            })
+                .map(|(s, why)| format!("{s}: {why}")),
+        );
+        let place = match (d.file, d.place) {
+            (Some(f), _) => format!(" on file {}", style.file(color, f)),
+            (None, Some(_)) => " the place word names".to_string(),
+            (None, None) => String::new(),
+        };
+        Reason::NoMove {
+            message: format!("no {piece}{place} can {what} ({})", details.join("; ")),
+            tried: self.tried,
         }
-        n => {
-            let squares: Vec<String> = legal.iter().map(|m| m.from.to_string()).collect();
-            let file = legal[0].from.file();
-            let on_one_file = legal.iter().all(|m| m.from.file() == file);
-            let on_file = by_file(pos, piece).get(&file.index()).map_or(0, Vec::len);
-            let all = if n == 2 {
-                "both".to_string()
-            } else {
-                format!("all {}", count_word(n))
-            };
-            let fit = if on_one_file && on_file == n {
-                format!(
-                    "{} {piece}s stand on file {} ({}) and {all} can {what}",
-                    count_word(n),
-                    style.file(color, u32::from(file.number_for(color))),
-                    squares.join(", ")
-                )
-            } else {
-                format!(
-                    "{} {piece}s can {what} ({})",
-                    count_word(n),
-                    squares.join(", ")
-                )
-            };
-            let writes: Vec<String> = legal.iter().map(|&m| style.write(pos, m)).collect();
-            let hint = match writes.split_last() {
-                Some((last, rest)) if !rest.is_empty() => {
-                    format!("{} or {last}", rest.join(", "))
-                }
-                _ => writes.join(""),
-            };
-            Err(Reason::Ambiguous {
-                candidates: legal,
-                message: format!("{fit}; write {hint}"),
-            })
+    }
+}
+
+/// Several pieces have the move described (`legal`, two or more): which, and how to write
+/// each one apart.
+fn ambiguous(
+    pos: &Position,
+    piece: Piece,
+    style: &dyn Style,
+    what: &str,
+    legal: Vec<Move>,
+) -> Reason {
+    let color = piece.color;
+    let n = legal.len();
+    let squares: Vec<String> = legal.iter().map(|m| m.from.to_string()).collect();
+    let file = legal[0].from.file();
+    let on_one_file = legal.iter().all(|m| m.from.file() == file);
+    let on_file = by_file(pos, piece).get(&file.index()).map_or(0, Vec::len);
+    let all = if n == 2 {
+        "both".to_string()
+    } else {
+        format!("all {}", count_word(n))
+    };
+    let fit = if on_one_file && on_file == n {
+        format!(
+            "{} {piece}s stand on file {} ({}) and {all} can {what}",
+            count_word(n),
+            style.file(color, u32::from(file.number_for(color))),
+            squares.join(", ")
+        )
+    } else {
+        format!(
+            "{} {piece}s can {what} ({})",
+            count_word(n),
+            squares.join(", ")
+        )
+    };
+    let writes: Vec<String> = legal.iter().map(|&m| style.write(pos, m)).collect();
+    let hint = match writes.split_last() {
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{} or {last}", rest.join(", "))
         }
+        _ => writes.join(""),
+    };
+    Reason::Ambiguous {
+        candidates: legal,
+        message: format!("{fit}; write {hint}"),
     }
 }
 

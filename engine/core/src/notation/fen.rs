@@ -24,6 +24,21 @@ fn err(column: usize, message: impl Into<String>) -> FenError {
 pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
     let text = text.trim_end();
     let lead = text.len() - text.trim_start().len();
+    let fields = fields(text);
+    let Some(&(pstart, placement)) = fields.first() else {
+        return Err(err(lead + 1, "empty FEN, expected the piece placement"));
+    };
+    let board = parse_placement(text, pstart, placement)?;
+    let mut setup = Setup::new(board, Color::Red);
+    if let Some(&(s, turn)) = fields.get(1) {
+        setup.turn = parse_turn(text, s, turn)?;
+    }
+    parse_counters(text, &fields, &mut setup)?;
+    Ok(setup)
+}
+
+/// The whitespace-separated fields of `text`, each with its byte offset.
+fn fields(text: &str) -> Vec<(usize, &str)> {
     let mut fields = Vec::new();
     let mut start = None;
     for (i, c) in text.char_indices() {
@@ -38,72 +53,92 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
     if let Some(s) = start {
         fields.push((s, &text[s..]));
     }
-    let col = |byte: usize| text[..byte].chars().count() + 1;
-    let Some(&(pstart, placement)) = fields.first() else {
-        return Err(err(lead + 1, "empty FEN, expected the piece placement"));
-    };
+    fields
+}
+
+/// The 1-based character column of a byte offset of `text`.
+fn col(text: &str, byte: usize) -> usize {
+    text[..byte].chars().count() + 1
+}
+
+/// The placement field (at byte `pstart` of `text`): ten ranks separated by '/'.
+fn parse_placement(text: &str, pstart: usize, placement: &str) -> Result<Board, FenError> {
     let mut board = Board::empty();
     let ranks: Vec<&str> = placement.split('/').collect();
     if ranks.len() != 10 {
         return Err(err(
-            col(pstart),
+            col(text, pstart),
             format!("expected 10 ranks separated by '/', found {}", ranks.len()),
         ));
     }
     let mut offset = pstart;
     for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 9 - i as i32;
-        let mut file = 0i32;
-        for (j, c) in rank_text.char_indices() {
-            let at = col(offset + j);
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 {
-                    return Err(err(at, "a run of empty points cannot be 0"));
-                }
-                file += d as i32;
-            } else if let Some(p) = Piece::from_fen_char(c) {
-                if file >= 9 {
-                    return Err(err(at, format!("rank {rank} has more than 9 points")));
-                }
-                let sq = Square::from_coords(file, rank).expect("checked above");
-                board.set(sq, Some(p));
-                file += 1;
-            } else {
-                return Err(err(
-                    at,
-                    format!(
-                        "'{c}' is not a piece letter (expected one of KABNRCP kabnrcp, or a digit)"
-                    ),
-                ));
-            }
-            if file > 9 {
-                return Err(err(at, format!("rank {rank} has more than 9 points")));
-            }
-        }
-        if file != 9 {
-            return Err(err(
-                col(offset),
-                format!("rank {rank} describes {file} points, expected 9"),
-            ));
-        }
+        parse_rank(text, offset, 9 - i as i32, rank_text, &mut board)?;
         offset += rank_text.len() + 1;
     }
-    let mut setup = Setup::new(board, Color::Red);
-    if let Some(&(s, turn)) = fields.get(1) {
-        setup.turn = match turn {
-            "w" | "r" | "W" | "R" => Color::Red,
-            "b" | "B" => Color::Black,
-            _ => {
-                return Err(err(
-                    col(s),
-                    format!("side to move '{turn}': expected 'w' (or 'r') for red, 'b' for black"),
-                ))
+    Ok(board)
+}
+
+/// One rank's pieces and runs of empty points (at byte `offset` of `text`), placed on `board`.
+fn parse_rank(
+    text: &str,
+    offset: usize,
+    rank: i32,
+    rank_text: &str,
+    board: &mut Board,
+) -> Result<(), FenError> {
+    let mut file = 0i32;
+    for (j, c) in rank_text.char_indices() {
+        let at = col(text, offset + j);
+        if let Some(d) = c.to_digit(10) {
+            if d == 0 {
+                return Err(err(at, "a run of empty points cannot be 0"));
             }
-        };
+            file += d as i32;
+        } else if let Some(p) = Piece::from_fen_char(c) {
+            if file >= 9 {
+                return Err(err(at, format!("rank {rank} has more than 9 points")));
+            }
+            let sq = Square::from_coords(file, rank).expect("checked above");
+            board.set(sq, Some(p));
+            file += 1;
+        } else {
+            return Err(err(
+                at,
+                format!(
+                    "'{c}' is not a piece letter (expected one of KABNRCP kabnrcp, or a digit)"
+                ),
+            ));
+        }
+        if file > 9 {
+            return Err(err(at, format!("rank {rank} has more than 9 points")));
+        }
     }
-    // Fields 3 and 4 are '-' placeholders kept from chess; fields 5 and 6 are the counters.
-    // Some programs write the counters straight after the side to move (`w 0 1`): a number
-    // in field 3 starts them.
+    if file != 9 {
+        return Err(err(
+            col(text, offset),
+            format!("rank {rank} describes {file} points, expected 9"),
+        ));
+    }
+    Ok(())
+}
+
+/// The side-to-move field (at byte `s` of `text`).
+fn parse_turn(text: &str, s: usize, turn: &str) -> Result<Color, FenError> {
+    match turn {
+        "w" | "r" | "W" | "R" => Ok(Color::Red),
+        "b" | "B" => Ok(Color::Black),
+        _ => Err(err(
+            col(text, s),
+            format!("side to move '{turn}': expected 'w' (or 'r') for red, 'b' for black"),
+        )),
+    }
+}
+
+/// The fields after the side to move. Fields 3 and 4 are '-' placeholders kept from chess;
+/// fields 5 and 6 are the counters. Some programs write the counters straight after the side
+/// to move (`w 0 1`): a number in field 3 starts them.
+fn parse_counters(text: &str, fields: &[(usize, &str)], setup: &mut Setup) -> Result<(), FenError> {
     let placeholders = match fields.get(2) {
         Some((_, f)) if f.bytes().all(|b| b.is_ascii_digit()) => 0,
         _ => 2,
@@ -112,12 +147,18 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
         match k - 2 {
             i if i < placeholders => {
                 if f != "-" {
-                    return Err(err(col(s), format!("field {} '{f}': expected '-'", k + 1)));
+                    return Err(err(
+                        col(text, s),
+                        format!("field {} '{f}': expected '-'", k + 1),
+                    ));
                 }
             }
             i if i < placeholders + 2 => {
                 let n: u32 = f.parse().map_err(|_| {
-                    err(col(s), format!("field {} '{f}': expected a number", k + 1))
+                    err(
+                        col(text, s),
+                        format!("field {} '{f}': expected a number", k + 1),
+                    )
                 })?;
                 if i == placeholders {
                     setup.halfmoves = n;
@@ -127,7 +168,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
             }
             _ => {
                 return Err(err(
-                    col(s),
+                    col(text, s),
                     format!(
                         "unexpected text after the {} FEN fields",
                         if placeholders == 0 { "four" } else { "six" }
@@ -136,7 +177,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, FenError> {
             }
         }
     }
-    Ok(setup)
+    Ok(())
 }
 
 /// Read and validate a FEN.

@@ -4,7 +4,7 @@ use super::zones::{bit, sq, HORSE_SQUARES};
 use super::Position;
 use crate::attacks::{self, ADVISOR, ELEPHANT, HORSE_FROM, KING, PAWN_FROM};
 use crate::board::{first_on, first_two_on, place_on_line};
-use crate::{Color, Move, Piece, Role, Square};
+use crate::{Color, Move, Piece, Role, Square, SquareSet};
 
 impl Position {
     pub(super) fn kings_face(&self) -> bool {
@@ -36,7 +36,7 @@ impl Position {
         let king = Some(Piece::new(them, Role::King));
         let sliders = board.pieces_of(them, &[Role::Rook, Role::Cannon, Role::King]);
         for dir in 0..4 {
-            if attacks::RAYS[k.index()][dir] & sliders == 0 {
+            if !attacks::RAYS[k.index()][dir].intersects(sliders) {
                 continue;
             }
             let [first, second] = board.first_two(k, dir);
@@ -50,7 +50,10 @@ impl Position {
             }
         }
         let horse = Some(Piece::new(them, Role::Horse));
-        if board.pieces_of(them, &[Role::Horse]) & HORSE_SQUARES.0[k.index()] != 0 {
+        if board
+            .pieces_of(them, &[Role::Horse])
+            .intersects(HORSE_SQUARES.0[k.index()])
+        {
             for j in HORSE_FROM[k.index()].iter() {
                 if board.get(sq(j.to)) == horse && board.get(sq(j.block)).is_none() {
                     return true;
@@ -96,14 +99,14 @@ impl Position {
         let landing = if moved.is_some_and(|p| p.color == them) {
             bit(m.to)
         } else {
-            0
+            SquareSet::EMPTY
         };
         let sliders = self
             .board
             .pieces_of(them, &[Role::Rook, Role::Cannon, Role::King])
             | landing;
         for dir in 0..4 {
-            if dirs & (1 << dir) == 0 || attacks::RAYS[k.index()][dir] & sliders == 0 {
+            if dirs & (1 << dir) == 0 || !attacks::RAYS[k.index()][dir].intersects(sliders) {
                 continue;
             }
             let mut line = self.board.line(k, dir);
@@ -127,7 +130,8 @@ impl Position {
             return false;
         }
         let horse = Some(Piece::new(them, Role::Horse));
-        if (self.board.pieces_of(them, &[Role::Horse]) | landing) & HORSE_SQUARES.0[k.index()] != 0
+        if (self.board.pieces_of(them, &[Role::Horse]) | landing)
+            .intersects(HORSE_SQUARES.0[k.index()])
         {
             for j in HORSE_FROM[k.index()].iter() {
                 if at(sq(j.to)) == horse && at(sq(j.block)).is_none() {
@@ -179,18 +183,21 @@ impl Position {
         let rooks = board.pieces_of(by, &[Role::Rook]);
         let cannons = board.pieces_of(by, &[Role::Cannon]);
         for dir in 0..4 {
-            if attacks::RAYS[t][dir] & (rooks | cannons) == 0 {
+            if !attacks::RAYS[t][dir].intersects(rooks | cannons) {
                 continue;
             }
             let [first, second] = first_on::<2>(board.line(target, dir), target, dir);
-            if let Some(s) = first.filter(|&s| rooks & bit(s) != 0) {
+            if let Some(s) = first.filter(|&s| rooks.contains(s)) {
                 f(s);
             }
-            if let Some(s) = second.filter(|&s| cannons & bit(s) != 0) {
+            if let Some(s) = second.filter(|&s| cannons.contains(s)) {
                 f(s);
             }
         }
-        if board.pieces_of(by, &[Role::Horse]) & HORSE_SQUARES.0[t] != 0 {
+        if board
+            .pieces_of(by, &[Role::Horse])
+            .intersects(HORSE_SQUARES.0[t])
+        {
             for j in HORSE_FROM[t].iter() {
                 if board.get(sq(j.to)) == Some(Piece::new(by, Role::Horse))
                     && board.get(sq(j.block)).is_none()

@@ -4,14 +4,14 @@ use super::zones::{bit, lines_through, sq, ALL_LINES, HORSE_SQUARES, LEGS, ON_LI
 use super::Position;
 use crate::attacks::{self, between, HORSE_FROM, PAWN_FROM};
 use crate::board::first_on;
-use crate::{Move, Piece, Role, Square};
+use crate::{Move, Piece, Role, Square, SquareSet};
 
 /// A check on the king of the side to move and what stops it (see [`Guard`]).
 #[derive(Clone, Copy)]
 pub(super) struct Check {
     /// Where a move must land to stop it: on the checker, between it and the king, on the
     /// horse's leg (a set of [`bit`]s).
-    pub(super) stops: u128,
+    pub(super) stops: SquareSet,
     /// The cannon's screen, which may also stop it by stepping away.
     pub(super) screen: Option<Square>,
 }
@@ -20,7 +20,7 @@ impl Check {
     /// Whether `m` (not a king move) can stop this check; if not, the king stays attacked.
     #[inline]
     pub(super) fn may_stop(&self, m: Move) -> bool {
-        self.stops & bit(m.to) != 0 || self.screen == Some(m.from)
+        self.stops.contains(m.to) || self.screen == Some(m.from)
     }
 }
 
@@ -35,10 +35,10 @@ pub(super) struct Guard {
     /// piece before an enemy rook (or the enemy king on the file), a line's first or second
     /// piece before an enemy cannon, the blocked leg of an enemy horse aimed at the king
     /// (pins, in chess words). Enemy pieces may be listed too: they never move here.
-    pub(super) uncovers: u128,
+    pub(super) uncovers: SquareSet,
     /// Out of check, the empty squares between the king and an enemy cannon standing first on
     /// one of its lines: a piece landing there becomes the cannon's screen.
-    pub(super) screens: u128,
+    pub(super) screens: SquareSet,
 }
 
 impl Guard {
@@ -52,11 +52,11 @@ impl Guard {
         let rook = Some(Piece::new(them, Role::Rook));
         let cannon = Some(Piece::new(them, Role::Cannon));
         let their_king = Some(Piece::new(them, Role::King));
-        let (mut uncovers, mut screens) = (0, 0);
+        let (mut uncovers, mut screens) = (SquareSet::EMPTY, SquareSet::EMPTY);
         let mut check = None;
         let sliders = board.pieces_of(them, &[Role::Rook, Role::Cannon, Role::King]);
         for dir in 0..4 {
-            if attacks::RAYS[king.index()][dir] & sliders == 0 {
+            if !attacks::RAYS[king.index()][dir].intersects(sliders) {
                 continue;
             }
             let [b1, b2, b3] = first_on::<3>(board.line(king, dir), king, dir);
@@ -72,7 +72,7 @@ impl Guard {
             }
             if let Some(b2) = b2.filter(|_| p2 == cannon) {
                 check.get_or_insert(Check {
-                    stops: between(king, b2, dir) & !bit(b1) | bit(b2),
+                    stops: between(king, b2, dir) - bit(b1) | bit(b2),
                     screen: Some(b1),
                 });
                 continue;
@@ -89,8 +89,11 @@ impl Guard {
             }
         }
         let horses = board.pieces_of(them, &[Role::Horse]) & HORSE_SQUARES.0[king.index()];
-        for j in HORSE_FROM[king.index()].iter().filter(|_| horses != 0) {
-            if horses & bit(sq(j.to)) == 0 {
+        for j in HORSE_FROM[king.index()]
+            .iter()
+            .filter(|_| !horses.is_empty())
+        {
+            if !horses.contains(sq(j.to)) {
                 continue;
             }
             if piece(sq(j.block)).is_none() {
@@ -133,8 +136,8 @@ impl Guard {
             return true;
         }
         match role {
-            Role::Rook | Role::Cannon => check.stops & ON_LINES.0[from.index()] != 0,
-            Role::Horse => check.stops & HORSE_SQUARES.0[from.index()] != 0,
+            Role::Rook | Role::Cannon => check.stops.intersects(ON_LINES.0[from.index()]),
+            Role::Horse => check.stops.intersects(HORSE_SQUARES.0[from.index()]),
             _ => true,
         }
     }
@@ -146,8 +149,8 @@ impl Guard {
     pub(super) fn safe_from(&self, from: Square) -> bool {
         self.check.is_none()
             && from != self.king
-            && self.screens == 0
-            && (self.uncovers == 0 || self.uncovers & bit(from) == 0)
+            && self.screens.is_empty()
+            && (self.uncovers.is_empty() || !self.uncovers.contains(from))
     }
 
     /// Whether the pseudo-legal move `m` of the side to move leaves its king safe. A king
@@ -164,10 +167,10 @@ impl Guard {
         if let Some(check) = self.check {
             return check.may_stop(m) && !pos.attacked_after_move(us, m, ALL_LINES, true);
         }
-        if (self.uncovers & bit(m.from)) | (self.screens & bit(m.to)) == 0 {
+        if ((self.uncovers & bit(m.from)) | (self.screens & bit(m.to))).is_empty() {
             return true;
         }
-        let from_leg = LEGS.0[self.king.index()] & bit(m.from) != 0;
+        let from_leg = LEGS.0[self.king.index()].contains(m.from);
         !pos.attacked_after_move(us, m, lines_through(self.king, m.from, m.to), from_leg)
     }
 }

@@ -5,7 +5,7 @@ use super::zones::{bit, lines_through, sq};
 use super::Position;
 use crate::attacks::{self, between, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
 use crate::board::{first_on, run_on};
-use crate::{Move, Piece, Role, Square};
+use crate::{Move, Piece, Role, Square, SquareSet};
 
 impl Position {
     /// Squares the piece on `from` could move to by its geometry, including captures, ignoring
@@ -208,7 +208,7 @@ impl Position {
                     return;
                 }
                 let keep = captures && takes;
-                if !keep && checks_to & bit(m.to) == 0 {
+                if !keep && !checks_to.contains(m.to) {
                     return;
                 }
                 if !guard.allows(self, m) {
@@ -295,10 +295,10 @@ pub enum Wanted {
 pub(super) struct CheckSquares {
     /// By role, the landing squares from which a piece of that role attacks the king, with
     /// the new screens for our cannons added to every role.
-    pub(super) direct: [u128; 7],
+    pub(super) direct: [SquareSet; 7],
     /// Pieces that may uncover a check by moving: a line's first piece before our rook or a
     /// line's first or second piece before our cannon, our horse's blocked leg.
-    pub(super) uncover: u128,
+    pub(super) uncover: SquareSet,
 }
 
 impl CheckSquares {
@@ -308,8 +308,8 @@ impl CheckSquares {
         let ours = |s: Option<Square>, role: Role| {
             s.is_some_and(|s| pos.board.get(s) == Some(Piece::new(us, role)))
         };
-        let mut direct = [0u128; 7];
-        let (mut rook, mut cannon, mut screens, mut uncover) = (0u128, 0u128, 0u128, 0u128);
+        let mut direct = [SquareSet::EMPTY; 7];
+        let [mut rook, mut cannon, mut screens, mut uncover] = [SquareSet::EMPTY; 4];
         for dir in 0..4 {
             let [b1, b2, b3] = first_on::<3>(pos.board.line(k, dir), k, dir);
             let ray = attacks::RAYS[k.index()][dir];
@@ -326,7 +326,7 @@ impl CheckSquares {
             if ours(Some(b1), Role::Cannon) {
                 screens |= before_first;
                 // That cannon jumping along the line to take the third piece.
-                cannon |= b3.map_or(0, bit);
+                cannon |= b3.map_or(SquareSet::EMPTY, bit);
             }
             if ours(b2, Role::Rook) || ours(b3, Role::Cannon) {
                 uncover |= bit(b1);
@@ -343,9 +343,7 @@ impl CheckSquares {
                 Some(_) => {}
             }
         }
-        direct[Role::Pawn.index()] = PAWN_FROM[us.index()][k.index()]
-            .iter()
-            .fold(0, |set, s| set | bit(sq(s)));
+        direct[Role::Pawn.index()] = PAWN_FROM[us.index()][k.index()].iter().map(sq).collect();
         direct[Role::Rook.index()] = rook;
         direct[Role::Cannon.index()] = cannon;
         for d in direct.iter_mut() {
@@ -356,9 +354,9 @@ impl CheckSquares {
 
     /// The landing squares on which the move of our `role` from `from` may give check.
     #[inline]
-    pub(super) fn targets(&self, from: Square, role: Role) -> u128 {
-        if self.uncover & bit(from) != 0 {
-            u128::MAX
+    pub(super) fn targets(&self, from: Square, role: Role) -> SquareSet {
+        if self.uncover.contains(from) {
+            SquareSet::FULL
         } else {
             self.direct[role.index()]
         }

@@ -1,11 +1,11 @@
 //! The points around each point as one-bit sets: lines, horse legs and squares.
 
-use crate::Square;
+use crate::{Square, SquareSet};
 
 /// A square as a one-bit set of the 90 points.
 #[inline]
-pub(super) fn bit(s: Square) -> u128 {
-    1 << s.index()
+pub(super) fn bit(s: Square) -> SquareSet {
+    SquareSet::from_square(s)
 }
 
 /// Every line through a king, as a `dirs` mask of [`Position::attacked_after_move`].
@@ -42,7 +42,7 @@ pub(super) fn sq(i: u8) -> Square {
 
 /// The squares of one kind around each of the 90 points: on its file and rank, its diagonal
 /// neighbours (horse legs), the points a horse jumps to.
-pub(super) struct ZoneTable(pub(super) [u128; 90]);
+pub(super) struct ZoneTable(pub(super) [SquareSet; 90]);
 
 /// Which squares a [`ZoneTable`] lists.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -54,7 +54,7 @@ pub(super) enum Zone {
 
 /// For each point, the squares of kind `zone` around it, by their (file, rank) offset.
 pub(super) const fn zone_table(zone: Zone) -> ZoneTable {
-    let mut t = [0u128; 90];
+    let mut t = [SquareSet::EMPTY; 90];
     let mut k = 0usize;
     while k < 90 {
         let mut s = 0usize;
@@ -67,7 +67,7 @@ pub(super) const fn zone_table(zone: Zone) -> ZoneTable {
                 Zone::Horses => (df == 1 && dr == 2) || (df == 2 && dr == 1),
             };
             if near {
-                t[k] |= 1 << s;
+                t[k] = SquareSet::from_bits(t[k].bits() | 1 << s);
             }
             s += 1;
         }
