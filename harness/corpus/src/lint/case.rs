@@ -5,13 +5,13 @@ use qili::notation::fen;
 use qili::rules::RuleBook;
 use qili::{Position, SetupMode};
 
-use qili_io::bounds::{self, clip, MAX_CASE_MOVES};
 use crate::case::{raw, Case, Provenance, PublishedRuling};
 use crate::edition::Edition;
 use crate::locate::{index, join};
 use crate::problem::Problem;
 use crate::tags::{self, Tag};
 use crate::vocabulary::is_id;
+use qili_io::bounds::{self, clip, MAX_CASE_MOVES};
 
 use super::{text_line, Linter};
 

@@ -1,10 +1,10 @@
 //! A dispute's source (`source.kind: dispute`): a ruling given at an event, with its thread,
 //! event, date, players and referee, and the other accounts of it; a publication names none.
 
-use qili_io::bounds::clip;
 use crate::case::{raw, Dispute};
 use crate::locate::{index, join};
 use crate::problem::Problem;
+use qili_io::bounds::clip;
 
 use super::Linter;
 

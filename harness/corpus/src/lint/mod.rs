@@ -10,11 +10,11 @@
 
 use std::path::Path;
 
-use qili_io::bounds::{self, clip_value_in};
 use crate::case::{raw, Case};
 use crate::locate::{Loc, Locations};
 use crate::problem::Problem;
 use crate::yaml;
+use qili_io::bounds::{self, clip_value_in};
 
 mod case;
 mod dispute;

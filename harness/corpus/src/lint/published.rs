@@ -5,11 +5,11 @@ use qili::notation::fen;
 use qili::rules::Label;
 use qili::Position;
 
-use qili_io::bounds::{clip, MAX_CASE_PLIES};
 use crate::case::{raw, CitedLine, CycleClaim, LabelsFrom, PublishedMove, PublishedRuling};
 use crate::edition::Edition;
 use crate::locate::{index, join};
 use crate::vocabulary::{published_label, LABELS};
+use qili_io::bounds::{clip, MAX_CASE_PLIES};
 
 use super::Linter;
 

@@ -2,10 +2,10 @@
 
 use qili::rules::Verdict;
 
-use qili_io::bounds::clip;
 use crate::case::raw;
 use crate::locate::join;
 use crate::vocabulary::{published_verdict, verdict_names};
+use qili_io::bounds::clip;
 
 use super::Linter;
 
