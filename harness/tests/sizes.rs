@@ -11,7 +11,6 @@
 
 use std::path::{Path, PathBuf};
 
-use proc_macro2::Span;
 use syn::visit::Visit;
 
 /// The most lines a file under a crate's `src/` may have.
@@ -116,13 +115,28 @@ struct Functions {
 }
 
 impl Functions {
-    fn add(&mut self, name: &syn::Ident, fn_token: Span, close: Span) {
-        let mut path = self.scope.clone();
-        path.push(name.to_string());
-        self.found.push(Function {
-            name: path.join("::"),
-            lines: close.end().line - fn_token.start().line + 1,
-        });
+    /// A function with its signature and body (none: a trait method without one): measured,
+    /// then `visit`ed within its name, for the functions nested in it.
+    fn function(
+        &mut self,
+        sig: &syn::Signature,
+        body: Option<&syn::Block>,
+        visit: impl FnOnce(&mut Self),
+    ) {
+        let name = sig.ident.to_string();
+        if let Some(body) = body {
+            let (start, end) = (
+                sig.fn_token.span.start(),
+                body.brace_token.span.close().end(),
+            );
+            let mut path = self.scope.clone();
+            path.push(name.clone());
+            self.found.push(Function {
+                name: path.join("::"),
+                lines: end.line - start.line + 1,
+            });
+        }
+        self.within(name, visit);
     }
 
     fn within(&mut self, name: String, visit: impl FnOnce(&mut Self)) {
@@ -159,35 +173,19 @@ impl<'ast> Visit<'ast> for Functions {
     }
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
-        self.add(
-            &f.sig.ident,
-            f.sig.fn_token.span,
-            f.block.brace_token.span.close(),
-        );
-        let name = f.sig.ident.to_string();
-        self.within(name, |s| syn::visit::visit_item_fn(s, f));
+        self.function(&f.sig, Some(&f.block), |s| syn::visit::visit_item_fn(s, f));
     }
 
     fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
-        self.add(
-            &f.sig.ident,
-            f.sig.fn_token.span,
-            f.block.brace_token.span.close(),
-        );
-        let name = f.sig.ident.to_string();
-        self.within(name, |s| syn::visit::visit_impl_item_fn(s, f));
+        self.function(&f.sig, Some(&f.block), |s| {
+            syn::visit::visit_impl_item_fn(s, f)
+        });
     }
 
     fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
-        if let Some(body) = &f.default {
-            self.add(
-                &f.sig.ident,
-                f.sig.fn_token.span,
-                body.brace_token.span.close(),
-            );
-        }
-        let name = f.sig.ident.to_string();
-        self.within(name, |s| syn::visit::visit_trait_item_fn(s, f));
+        self.function(&f.sig, f.default.as_ref(), |s| {
+            syn::visit::visit_trait_item_fn(s, f)
+        });
     }
 }
 
