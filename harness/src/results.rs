@@ -146,7 +146,7 @@ fn branch_rows(cases: &[CaseResult]) -> Vec<BranchRow> {
                 for e in &c.editions {
                     for p in &e.plies {
                         let decided = p.published.is_some()
-                            && p.evidence.as_ref().is_some_and(|ev| ev.branch == b);
+                            && p.evidence.as_ref().is_some_and(|ev| ev.branch() == b);
                         if decided {
                             plies += 1;
                             agreeing += usize::from(p.status == PlyStatus::Agrees);

@@ -3,7 +3,12 @@
 
 use qili::notation::fen;
 use qili::{Color, Role, SetupMode};
-use qili_harness::report::svg;
+use qili_view::{svg, BoardView};
+
+/// The board's SVG text, as the report writes it.
+fn draw(board: &qili::Board) -> String {
+    svg::board(&BoardView::of(board)).to_string()
+}
 
 /// `(color, character, cx, cy)` of every piece element in the SVG.
 fn pieces(svg_text: &str) -> Vec<(Color, char, i32, i32)> {
@@ -32,7 +37,7 @@ fn pieces(svg_text: &str) -> Vec<(Color, char, i32, i32)> {
 
 fn check(fen_text: &str) {
     let pos = fen::parse(fen_text, SetupMode::Standard).unwrap();
-    let drawn = pieces(&svg::board(pos.board()));
+    let drawn = pieces(&draw(pos.board()));
     assert_eq!(drawn.len(), pos.board().pieces().count(), "{fen_text}");
     for (color, ch, x, y) in drawn {
         let sq = svg::square_at(x, y).unwrap_or_else(|| panic!("({x}, {y}) is not a point"));
@@ -54,7 +59,7 @@ fn pieces_are_where_the_fen_puts_them() {
 #[test]
 fn red_is_at_the_bottom_and_files_run_left_to_right() {
     let pos = fen::parse("2b6/4k4/9/9/9/9/9/9/2p6/3K1RBc1 w", SetupMode::Standard).unwrap();
-    let drawn = pieces(&svg::board(pos.board()));
+    let drawn = pieces(&draw(pos.board()));
     let red_king = drawn
         .iter()
         .find(|(c, ch, ..)| *c == Color::Red && *ch == Role::King.chinese(Color::Red))
@@ -63,7 +68,7 @@ fn red_is_at_the_bottom_and_files_run_left_to_right() {
     assert!(red_king.3 > black_king.3, "red must be drawn below black");
     // d0 is left of e8.
     assert!(red_king.2 < black_king.2);
-    let svg_text = svg::board(pos.board());
+    let svg_text = draw(pos.board());
     assert!(svg_text.contains("楚 河") && svg_text.contains("汉 界"));
     assert!(svg_text.starts_with("<svg") && svg_text.ends_with("</svg>"));
 }
@@ -88,7 +93,8 @@ fn the_report_draws_each_case_start_position() {
                 == html.matches("xmlns=\"http://www.w3.org/2000/svg\"").count(),
         "the report must not load anything from the network"
     );
-    // One inline script (stepping through the moves), nothing loaded.
+    // One inline script (the shared board and ruling-table scripts, stepping through the
+    // moves), nothing loaded.
     assert_eq!(html.matches("<script").count(), 1);
     assert!(!html.contains("<script src"));
     assert!(html.contains("<meta name=\"viewport\""));
@@ -98,7 +104,7 @@ fn the_report_draws_each_case_start_position() {
 /// letter under its file, each rank digit beside its rank.
 #[test]
 fn the_board_carries_the_iccs_coordinates() {
-    let svg_text = svg::board(qili::Position::start().board());
+    let svg_text = draw(qili::Position::start().board());
     let labels: Vec<(i32, i32, String)> = svg_text
         .split("<text class=\"iccs\" ")
         .skip(1)

@@ -7,7 +7,7 @@
 //! (`position`, `side`, `moves`, `rules`), so that the page can mark it, and a message naming
 //! the field and the ply that the page shows as it is.
 
-mod draw;
+mod board;
 mod input;
 
 use qili::notation::{chinese, fen};
@@ -15,8 +15,9 @@ use qili::rules::{judge_with, RuleBook, RuleBookId, Scope};
 use serde::Serialize;
 use wasm_bindgen::prelude::wasm_bindgen;
 
-pub use draw::{arrows, lines, Arrow, Line};
+pub use board::{placed, shown, Shown};
 pub use input::{read_game, read_position, Field, Game, InputError};
+pub use qili_view::{arrows, lines, Arrow, Line, RulingView};
 
 /// The rule books, in `qili rules` order: `id`, `description`, `differences` from cxa2011.
 #[wasm_bindgen]
@@ -112,6 +113,10 @@ fn judged(fen_text: &str, moves: &str, rules: &str, all_plies: bool) -> Result<S
         #[serde(flatten)]
         ruling: &'a qili::rules::PlyRuling,
         line: String,
+        /// The line as HTML, its squares marked for the board script.
+        evidence_html: String,
+        /// The ply as the view's table row (its number and side as printed).
+        row: qili_view::PlyRow,
         arrows: Vec<Arrow>,
         lines: Vec<Line>,
     }
@@ -122,18 +127,26 @@ fn judged(fen_text: &str, moves: &str, rules: &str, all_plies: bool) -> Result<S
         #[serde(flatten)]
         ruling: &'a qili::rules::Ruling,
         plies: Vec<Ply<'a>>,
+        /// The verdict, then each side's class and the cycle, as the page shows them (HTML).
+        verdict_html: String,
+        sides_html: String,
     }
+    let view = RulingView::new(&ruling, None);
     let plies = ruling
         .plies
         .iter()
-        .map(|p| {
+        .zip(view.rows.iter().cloned())
+        .map(|(p, row)| {
             let mut after = before[p.ply - 1].clone();
             after.play_unchecked(p.mv);
+            let line = p.evidence.one_line();
             Ply {
                 ruling: p,
-                line: p.evidence.one_line(),
-                arrows: arrows(&p.evidence.facts, &after),
-                lines: lines(&p.evidence.facts),
+                evidence_html: qili_view::evidence_html(&line),
+                row,
+                line,
+                arrows: arrows(&p.evidence.finding, &after),
+                lines: lines(&p.evidence.finding),
             }
         })
         .collect();
@@ -142,7 +155,44 @@ fn judged(fen_text: &str, moves: &str, rules: &str, all_plies: bool) -> Result<S
         moves: played.len(),
         ruling: &ruling,
         plies,
+        verdict_html: view.verdict_html(),
+        sides_html: view.sides_html(),
     }))
+}
+
+/// The board of `fen` after `moves` (ICCS), the last marked, `selected` highlighted, `arrows`
+/// (a ply's, as `judge` gives them) drawn: `{svg, fen, turn, pieces: [{square, red, glyph}]}`.
+#[wasm_bindgen]
+pub fn board(fen_text: &str, moves: &str, selected: &str, arrows: &str) -> Result<String, String> {
+    shown(fen_text, moves, selected, arrows)
+        .map(|s| to_json(&s))
+        .map_err(|e| to_json(&e))
+}
+
+/// The set-up `fen` with `side` to move (empty: as it is) and `piece` (a FEN letter, empty to
+/// remove) placed on `square` (empty: none), or taken away when it is there: the FEN (a JSON
+/// string, as every answer here is JSON).
+#[wasm_bindgen]
+pub fn place(fen_text: &str, side: &str, square: &str, piece: &str) -> Result<String, String> {
+    placed(fen_text, side, square, piece)
+        .map(|f| to_json(&f))
+        .map_err(|e| to_json(&e))
+}
+
+/// The set-up palette's pieces: `[{piece, glyph, red}]`.
+#[wasm_bindgen]
+pub fn palette() -> String {
+    #[derive(Serialize)]
+    struct P {
+        piece: char,
+        glyph: char,
+        red: bool,
+    }
+    let all: Vec<P> = board::palette()
+        .into_iter()
+        .map(|(piece, glyph, red)| P { piece, glyph, red })
+        .collect();
+    to_json(&all)
 }
 
 fn to_json<T: Serialize>(value: &T) -> String {

@@ -1,15 +1,10 @@
 // The referee's page: a board (SVG), the position and moves fields, the ruling table. The
 // engine (qili.js: wasm-bindgen's no-modules glue with the wasm embedded) reads every text and
-// rules; this script only draws and keeps the state. No framework, works from file://.
+// rules, and draws the board (view/src/svg.rs); this script lays out the fields and the
+// table and keeps the state, with the view's shared board.js and ruling.js. No framework,
+// works from file://.
 "use strict";
 
-// The geometry of the report's boards (harness/src/report/svg.rs).
-const CELL = 40, MARGIN = 36, BOTTOM = 52, RADIUS = 17;
-const WIDTH = 2 * MARGIN + 8 * CELL, HEIGHT = MARGIN + 9 * CELL + BOTTOM;
-const FILES = "abcdefghi";
-const RED_NUMBERS = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
-const GLYPHS = { K: "帅", A: "仕", B: "相", N: "马", R: "车", C: "炮", P: "兵", k: "将", a: "士", b: "象", n: "马", r: "车", c: "炮", p: "卒" };
-const ARROW_COLOURS = { check: "#d00", chase: "#e07000", kept: "#e07000", exchange: "#1a5fb4", offer: "#1a8a5a", block: "#7a3fb4", follow: "#555", stood: "#999" };
 const $ = (id) => document.getElementById(id);
 
 const state = {
@@ -94,139 +89,25 @@ function reveal(el) {
   if (box.top < 0 || box.bottom > window.innerHeight) el.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "nearest" });
 }
 
-// FEN ⇄ board: board[rank][file], rank 0 red's back rank.
-function parseFen(fen) {
-  const [placement, side] = fen.trim().split(/\s+/);
-  const board = Array.from({ length: 10 }, () => Array(9).fill(""));
-  placement.split("/").forEach((row, i) => {
-    let f = 0;
-    for (const ch of row) {
-      if (/\d/.test(ch)) f += +ch;
-      else board[9 - i][f++] = ch;
-    }
-  });
-  return { board, side: side === "b" ? "b" : "w" };
-}
-
-function writeFen(board, side) {
-  const rows = [];
-  for (let r = 9; r >= 0; r--) {
-    let s = "", empty = 0;
-    for (let f = 0; f < 9; f++) {
-      const p = board[r][f];
-      if (!p) { empty++; continue; }
-      if (empty) { s += empty; empty = 0; }
-      s += p;
-    }
-    rows.push(empty ? s + empty : s);
-  }
-  return rows.join("/") + " " + side;
-}
-
-const sq = (s) => ({ f: FILES.indexOf(s[0]), r: +s[1] });
-const point = (s) => { const { f, r } = sq(s); return [MARGIN + CELL * f, MARGIN + CELL * (9 - r)]; };
-
-function playOn(board, iccs) {
-  const a = sq(iccs.slice(0, 2)), b = sq(iccs.slice(2, 4));
-  board[b.r][b.f] = board[a.r][a.f];
-  board[a.r][a.f] = "";
-}
-
-// The board after `n` plies and, when stepping through a line, its first `k` moves.
-function boardAt(n, line) {
-  const { board, side } = parseFen(state.fen);
-  state.moves.slice(0, n).forEach((m) => playOn(board, m.iccs));
-  if (line) line.forEach((m) => playOn(board, m));
-  const turn = (n + (line ? line.length : 0)) % 2 === 0 ? side : side === "w" ? "b" : "w";
-  return { board, side: turn };
-}
-
-function svg(tag, attrs, text) {
-  const e = document.createElementNS("http://www.w3.org/2000/svg", tag);
-  for (const k in attrs) e.setAttribute(k, attrs[k]);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-function drawGrid(g) {
-  const left = MARGIN, right = MARGIN + 8 * CELL, top = MARGIN, bottom = MARGIN + 9 * CELL;
-  const lines = svg("g", { stroke: "#5a3b1c", "stroke-width": 1, fill: "none" });
-  lines.append(svg("rect", { x: left, y: top, width: 8 * CELL, height: 9 * CELL, "stroke-width": 2 }));
-  for (let r = 1; r < 9; r++) lines.append(svg("line", { x1: left, y1: top + r * CELL, x2: right, y2: top + r * CELL }));
-  for (let f = 1; f < 8; f++) {
-    const x = left + f * CELL;
-    lines.append(svg("line", { x1: x, y1: top, x2: x, y2: top + 4 * CELL }));
-    lines.append(svg("line", { x1: x, y1: top + 5 * CELL, x2: x, y2: bottom }));
-  }
-  for (const [y0, y1] of [[top, top + 2 * CELL], [bottom - 2 * CELL, bottom]]) {
-    lines.append(svg("line", { x1: left + 3 * CELL, y1: y0, x2: left + 5 * CELL, y2: y1 }));
-    lines.append(svg("line", { x1: left + 5 * CELL, y1: y0, x2: left + 3 * CELL, y2: y1 }));
-  }
-  g.append(lines);
-  const mid = top + 4.5 * CELL + 7;
-  g.append(svg("text", { x: left + 2 * CELL, y: mid, "font-size": 20, fill: "#5a3b1c", "text-anchor": "middle" }, "楚 河"));
-  g.append(svg("text", { x: left + 6 * CELL, y: mid, "font-size": 20, fill: "#5a3b1c", "text-anchor": "middle" }, "汉 界"));
-  // Coordinates: black's 1–9 on top, red's 九–一 below, ICCS letters a–i and ranks 0–9.
-  for (let f = 0; f < 9; f++) {
-    const x = left + f * CELL;
-    g.append(svg("text", { x, y: top - 22, "font-size": 12, fill: "#333", "text-anchor": "middle" }, String(f + 1)));
-    g.append(svg("text", { x, y: bottom + 33, "font-size": 12, fill: "#b00", "text-anchor": "middle" }, RED_NUMBERS[f]));
-    g.append(svg("text", { x, y: bottom + 46, "font-size": 10, fill: "#777", "text-anchor": "middle", class: "iccs" }, FILES[f]));
-  }
-  for (let r = 0; r < 10; r++) {
-    g.append(svg("text", { x: left - 24, y: MARGIN + CELL * (9 - r) + 4, "font-size": 10, fill: "#777", "text-anchor": "middle", class: "iccs" }, String(r)));
-  }
-}
-
-function drawArrow(g, from, to, kind) {
-  const [x1, y1] = point(from), [x2, y2] = point(to);
-  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-  const ux = (x2 - x1) / len, uy = (y2 - y1) / len;
-  const colour = ARROW_COLOURS[kind] || "#e07000";
-  g.append(svg("line", {
-    x1: x1 + ux * 10, y1: y1 + uy * 10, x2: x2 - ux * (RADIUS + 2), y2: y2 - uy * (RADIUS + 2),
-    stroke: colour, "stroke-width": 5, "stroke-opacity": 0.8, "marker-end": `url(#head-${kind})`,
-    "stroke-dasharray": kind === "kept" || kind === "stood" ? "8 5" : "none", class: `arrow ${kind}`,
-    "data-from": from, "data-to": to,
-  }));
+// The board after `n` plies and, when stepping through a line, its moves: asked of the engine,
+// which draws it (view/src/svg.rs) and says its pieces, side to move and FEN.
+function boardAt(n, line, arrows) {
+  const moves = state.moves.slice(0, n).map((m) => m.iccs).concat(line || []);
+  const b = call(wasm_bindgen.board, state.fen, moves.join(" "), state.selected || "", JSON.stringify(arrows || []));
+  return b.ok || { svg: "", fen: state.fen, turn: "w", pieces: [] };
 }
 
 function render() {
-  const board = $("board");
-  board.replaceChildren();
-  $("board-wrap").classList.toggle("rejected", state.rejected);
-  const defs = svg("defs", {});
-  for (const kind in ARROW_COLOURS) {
-    const m = svg("marker", { id: `head-${kind}`, viewBox: "0 0 10 10", refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: "auto-start-reverse" });
-    m.append(svg("path", { d: "M0,0 L10,5 L0,10 z", fill: ARROW_COLOURS[kind] }));
-    defs.append(m);
-  }
-  board.append(defs);
-  board.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
-  board.append(svg("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, fill: "#f3d9a4" }));
-  drawGrid(board);
+  const wrap = $("board-wrap");
+  wrap.classList.toggle("rejected", state.rejected);
   const line = lineMoves();
-  const { board: b } = boardAt(state.step, line);
-  // The last move: its from and to points marked.
-  const last = line && line.length ? line[line.length - 1] : state.step > 0 ? state.moves[state.step - 1].iccs : null;
-  if (last) {
-    for (const s of [last.slice(0, 2), last.slice(2, 4)]) {
-      const [x, y] = point(s);
-      board.append(svg("rect", { x: x - 20, y: y - 20, width: 40, height: 40, fill: "none", stroke: "#1a5fb4", "stroke-width": 2, "stroke-dasharray": "4 3", class: "last-move" }));
-    }
-  }
-  for (let r = 0; r < 10; r++) for (let f = 0; f < 9; f++) {
-    const p = b[r][f];
-    if (!p) continue;
-    const s = FILES[f] + r, [x, y] = point(s);
-    const red = p === p.toUpperCase(), colour = red ? "#c00" : "#111";
-    const g = svg("g", { class: `piece ${red ? "red" : "black"}`, "data-square": s });
-    g.append(svg("circle", { cx: x, cy: y, r: RADIUS, fill: state.selected === s ? "#cfe0ff" : "#fdf3dc", stroke: colour, "stroke-width": 2 }));
-    g.append(svg("text", { x, y: y + 7, "font-size": 20, fill: colour, "text-anchor": "middle" }, GLYPHS[p]));
-    board.append(g);
-  }
   const ply = currentPly();
-  if (ply && !line) for (const a of ply.arrows) drawArrow(board, a.from, a.to, a.kind);
+  wrap.innerHTML = boardAt(state.step, line, ply && !line ? ply.arrows : null).svg;
+  const board = wrap.querySelector("svg");
+  if (board) {
+    board.id = "board";
+    board.setAttribute("aria-label", "棋盘 board");
+  }
   renderSteps(ply, line);
   renderTableCursor();
 }
@@ -293,8 +174,6 @@ function esc(s) {
   return String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }
 
-const SIDE = { red: "红", black: "黑" };
-
 // The plies before the judged cycle folded into one row when there are at least this many (a
 // pasted game's opening and middlegame, each "—").
 const FOLD_AT = 8;
@@ -308,20 +187,14 @@ function renderRuling() {
   const r = state.ruling;
   if (!r) { out.replaceChildren(); return; }
   const pub = state.published;
-  let h = `<p class="verdict" id="verdict">结论：<strong>${esc(r.verdict_chinese)}</strong>${r.reason ? `（${esc(r.reason)}）` : ""}</p>`;
+  // The sentences (verdict, sides, cycle) are the engine's (view/src/ruling.rs), as HTML.
+  let h = r.verdict_html;
   if (pub) {
     const agrees = pub.published_verdict === null ? "" : pub.published_verdict === r.verdict ? "（一致 agrees）" : "（不一致 differs）";
     h += `<table class="compare"><tr><td>原书 published</td><td><strong>${esc(pub.published_verdict_chinese || "未公布 not published")}</strong>${pub.published_text ? " — " + esc(pub.published_text) : ""}</td></tr>`;
     h += `<tr><td>qili</td><td><strong>${esc(r.verdict_chinese)}</strong> ${agrees}</td></tr></table>`;
   }
-  if (r.cycle) {
-    for (const [name, s] of [["红方", r.cycle.red], ["黑方", r.cycle.black]]) {
-      h += `<p class="side-class">${name}：${esc(s.class_chinese)}${s.summary ? `（${esc(s.summary)}）` : ""}</p>`;
-    }
-    h += `<p class="cycle">循环：${esc(r.cycle.note)}</p>`;
-  } else {
-    h += `<p class="cycle">循环：无（着法末尾未形成循环重复${r.plies.length ? "；各着性质仅供参考" : "，未判任何一着"}）</p>`;
-  }
+  h += r.sides_html;
   const pubByPly = new Map(pub ? pub.plies.map((p) => [p.ply, p]) : []);
   const byPly = new Map(r.plies.map((p) => [p.ply, p]));
   const columns = pub ? 6 : 5;
@@ -340,10 +213,9 @@ function renderRuling() {
     const label = p ? p.label : "—";
     const differs = pp && pp.published && p && pp.published !== p.label;
     const cls = [differs ? "differs" : "", !p || !p.judged ? "not-judged" : "", fold && n <= before ? "before" : ""].join(" ").trim();
-    const side = p ? SIDE[p.side] : "";
-    h += `<tr data-ply="${n}" class="${cls}"><td class="num">${p && !p.judged ? `(${n})` : n}</td><td class="side">${side}</td><td class="move">${esc(m.chinese)}</td>`;
+    h += `<tr data-ply="${n}" class="${cls}"><td class="num">${p ? esc(p.row.number) : n}</td><td class="side">${p ? esc(p.row.side) : ""}</td><td class="move">${esc(m.chinese)}</td>`;
     if (pub) h += `<td class="label published">${esc(published)}</td>`;
-    h += `<td class="label qili">${esc(label)}</td><td class="evidence">${p ? markSquares(esc(p.line)) : ""}</td></tr>`;
+    h += `<td class="label qili">${esc(label)}</td><td class="evidence">${p ? p.evidence_html : ""}</td></tr>`;
   });
   h += "</tbody></table>";
   out.innerHTML = h;
@@ -353,26 +225,10 @@ function renderRuling() {
     unfold.closest("tr").remove();
   });
   // A ply chosen in the table: the board shows it, scrolled into view on a small screen.
-  out.querySelectorAll("tbody tr[data-ply]").forEach((tr) => tr.addEventListener("click", () => {
-    go(+tr.dataset.ply);
+  QiliRuling.chooseRows(out, (ply) => {
+    go(ply);
     reveal($("board-wrap"));
-  }));
-  out.querySelectorAll(".sq").forEach((el) => {
-    el.addEventListener("mouseenter", () => ring(el.dataset.sq));
-    el.addEventListener("mouseleave", () => ring(null));
   });
-}
-
-// The squares the evidence names pieces by (红车(e0)), marked to be ringed on the board.
-function markSquares(html) {
-  return html.replace(/\(([a-i]\d)\)/g, '(<span class="sq" data-sq="$1">$1</span>)');
-}
-
-function ring(sq) {
-  document.querySelectorAll("#board .ring").forEach((r) => r.remove());
-  if (!sq) return;
-  const [x, y] = point(sq);
-  $("board").append(svg("circle", { cx: x, cy: y, r: 21, fill: "none", stroke: "#1a5fb4", "stroke-width": 3, class: "ring" }));
 }
 
 function movesText() {
@@ -427,27 +283,20 @@ function loadPosition() {
 
 // Clicking the board: in play, pick a piece of the side to move, then its destination (the
 // moves after the current ply are dropped, as a game editor does); in set-up, place a piece.
-function squareAt(evt) {
-  const box = $("board").getBoundingClientRect();
-  const x = (evt.clientX - box.left) * WIDTH / box.width, y = (evt.clientY - box.top) * HEIGHT / box.height;
-  const f = Math.round((x - MARGIN) / CELL), r = 9 - Math.round((y - MARGIN) / CELL);
-  return f >= 0 && f < 9 && r >= 0 && r < 10 ? FILES[f] + r : null;
-}
-
 function clickBoard(evt) {
-  const s = squareAt(evt);
+  const board = $("board");
+  const s = board && QiliBoard.squareAt(board, evt);
   if (!s) return;
   if (state.editing) { placePiece(s); return; }
   // The greyed board of a rejected input takes no moves (they would replace what was typed in
   // the moves field); the error above stays as it is.
   if (state.rejected) return;
   state.line = null;
-  const { board, side } = boardAt(state.step, null);
-  const { f, r } = sq(s);
-  const p = board[r][f];
-  const own = p && (p === p.toUpperCase()) === (side === "w");
+  const at = boardAt(state.step, null);
+  const p = at.pieces.find((x) => x.square === s);
+  const own = p && p.red === (at.turn === "w");
   if (state.selected && !own) {
-    const legal = call(wasm_bindgen.legal_moves, writeFen(board, side));
+    const legal = call(wasm_bindgen.legal_moves, at.fen);
     const from = state.selected;
     const m = legal.ok && legal.ok.find((m) => m.iccs === from + s);
     state.selected = null;
@@ -465,10 +314,9 @@ function clickBoard(evt) {
 }
 
 function placePiece(s) {
-  const { board, side } = parseFen(state.fen);
-  const { f, r } = sq(s);
-  board[r][f] = board[r][f] === state.piece ? "" : state.piece;
-  state.fen = writeFen(board, side);
+  const placed = call(wasm_bindgen.place, state.fen, "", s, state.piece);
+  if (placed.ok === undefined) return;
+  state.fen = placed.ok;
   $("position").value = state.fen;
   render();
 }
@@ -480,8 +328,7 @@ function toggleEdit() {
   $("edit-toggle").textContent = state.editing ? "完成 Done" : "摆棋 Set up";
   if (state.editing) {
     // Set up from the position on the board now, without moves.
-    const { board, side } = boardAt(state.step, null);
-    state.fen = writeFen(board, side);
+    state.fen = boardAt(state.step, null).fen;
     state.moves = [];
     state.ruling = null;
     state.published = null;
@@ -490,8 +337,8 @@ function toggleEdit() {
     renderRuling();
     go(0);
   } else {
-    const side = $("side").value || parseFen(state.fen).side;
-    $("position").value = writeFen(parseFen(state.fen).board, side);
+    const placed = call(wasm_bindgen.place, state.fen, $("side").value, "", "");
+    $("position").value = placed.ok !== undefined ? placed.ok : state.fen;
     $("side").value = "";
     loadPosition();
   }
@@ -499,12 +346,13 @@ function toggleEdit() {
 
 function buildPalette() {
   const pal = $("palette");
-  for (const p of ["K", "A", "B", "N", "R", "C", "P", "k", "a", "b", "n", "r", "c", "p", ""]) {
+  const pieces = JSON.parse(wasm_bindgen.palette()).concat([{ piece: "", glyph: "✕", red: false }]);
+  for (const { piece: p, glyph, red } of pieces) {
     const b = document.createElement("button");
-    b.textContent = p ? GLYPHS[p] : "✕";
-    b.title = p ? `${p === p.toUpperCase() ? "红" : "黑"}${GLYPHS[p]} (${p})` : "remove 移除";
+    b.textContent = glyph;
+    b.title = p ? `${red ? "红" : "黑"}${glyph} (${p})` : "remove 移除";
     b.dataset.piece = p;
-    if (p && p === p.toUpperCase()) b.classList.add("red");
+    if (red) b.classList.add("red");
     b.addEventListener("click", () => {
       state.piece = p;
       pal.querySelectorAll("button").forEach((x) => x.classList.toggle("selected", x === b));
@@ -566,7 +414,9 @@ async function start() {
   }
   buildPalette();
   fillCorpus();
-  $("board").addEventListener("click", clickBoard);
+  $("board-wrap").addEventListener("click", clickBoard);
+  // A square the evidence names, ringed on the board under the pointer.
+  QiliRuling.ringSquares($("ruling"), () => $("board"));
   $("first").onclick = () => go(0);
   $("prev").onclick = () => go(state.step - 1);
   $("next").onclick = () => go(state.step + 1);
@@ -582,7 +432,7 @@ async function start() {
   };
   $("load-position").onclick = loadPosition;
   $("edit-toggle").onclick = toggleEdit;
-  $("clear-board").onclick = () => { state.fen = "9/9/9/9/9/9/9/9/9/9 " + parseFen(state.fen).side; $("position").value = state.fen; render(); };
+  $("clear-board").onclick = () => { state.fen = "9/9/9/9/9/9/9/9/9/9 " + boardAt(0, null).turn; $("position").value = state.fen; render(); };
   const open = () => reveal(openCase() ? $("verdict") : $("error"));
   $("open-case").onclick = open;
   $("case-id").addEventListener("keydown", (e) => { if (e.key === "Enter") open(); });

@@ -324,3 +324,18 @@ test("on a phone the report's evidence has the screen's width", async () => {
   assert.ok(scroll <= inner, `page ${scroll} px wide on a ${inner} px screen`);
   assert.deepEqual(errors, []);
 });
+
+// One board script, one ruling-table script, one stylesheet: the files the page loads are the
+// very text the report inlines (view/static/, include_str! in the report), not copies.
+test("the page and the report share the view's board script, ruling-table script and stylesheet", async () => {
+  const report = readFileSync(join(import.meta.dirname, "..", "..", "reports", "report.html"), "utf8");
+  for (const f of ["board.js", "ruling.js", "view.css"]) {
+    const text = readFileSync(join(import.meta.dirname, "..", "dist", f), "utf8");
+    assert.ok(text.length > 200 && report.includes(text), `${f} is not the report's`);
+  }
+  const index = readFileSync(join(import.meta.dirname, "..", "dist", "index.html"), "utf8");
+  for (const f of ["board.js", "ruling.js", "view.css"]) assert.ok(index.includes(`"${f}"`), f);
+  // The page draws no board of its own: its script has no geometry, no FEN reading.
+  const app = readFileSync(join(import.meta.dirname, "..", "dist", "app.js"), "utf8");
+  assert.doesNotMatch(app, /CELL|MARGIN|parseFen|writeFen|createElementNS/);
+});

@@ -45,6 +45,10 @@ writeFileSync(
   `// The corpus as reports/results.json has it (schema ${results.schema_version}), built by web/tools/bundle.mjs.\nvar QILI_CORPUS = ${JSON.stringify({ cases })};\n`,
 );
 
-const statics = join(dirname(fileURLToPath(import.meta.url)), "..", "static");
-for (const f of readdirSync(statics)) copyFileSync(join(statics, f), join(out, f));
+// The page's own files, and the view's shared with the reports (board.js, ruling.js,
+// view.css: the same files the reports inline, loaded here, not copied into the source).
+const here = dirname(fileURLToPath(import.meta.url));
+for (const statics of [join(here, "..", "static"), join(here, "..", "..", "view", "static")]) {
+  for (const f of readdirSync(statics)) copyFileSync(join(statics, f), join(out, f));
+}
 console.log(`web/dist: ${cases.length} cases, wasm ${wasm.length} bytes`);

@@ -1,6 +1,6 @@
 //! `qili._qili`: the native half of the Python package. Each function calls the library the
-//! `qili` command line calls (the harness's `cli::judge::rule`, `cli::moves::list`, `cli::convert::convert`,
-//! `scan::scan_one`) and hands back what the command prints (JSON, text), so that Python and
+//! `qili` command line calls (`qili_cli::judge::rule`, `qili_cli::moves::list`, `qili_cli::convert::convert`,
+//! `qili_scan::scan_one`) and hands back what the command prints (JSON, text), so that Python and
 //! the command line cannot differ; `qili/__init__.py` turns the JSON into typed objects. The
 //! engine's work runs with the GIL released, so Python threads (a Dask worker's) rule in
 //! parallel. Every error is `qili.QiliError` with the message `qili` prints after `error: `.

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use qili::notation::fen;
 use qili::rules::{judge_with, RuleBook, RuleBookId, Ruling, Scope};
+use qili_view::RulingView;
 use serde::Serialize;
 
 use super::{game, record, table, CliError, CliResult};
@@ -56,52 +57,32 @@ pub fn json(
     serde_json::to_string_pretty(&j).expect("a ruling serialises")
 }
 
-/// The ruling as the text `qili judge` prints.
+/// The ruling as the text `qili judge` prints: the view's rows as a table, then its sentences.
 pub fn text(ruling: &Ruling) -> String {
-    let mut rows = vec![vec![
-        "着".to_string(),
-        "方".to_string(),
-        "着法".to_string(),
-        "性质".to_string(),
-        "依据".to_string(),
-    ]];
-    for p in &ruling.plies {
-        rows.push(vec![
-            if p.judged {
-                p.ply.to_string()
-            } else {
-                format!("({})", p.ply)
-            },
-            p.side.chinese().to_string(),
-            p.chinese.clone(),
-            p.label.chinese().to_string(),
-            qili_harness::view::one_line(&p.evidence),
-        ]);
-    }
+    let view = RulingView::new(ruling, Some("--all-plies"));
+    let mut rows = vec![["着", "方", "着法", "性质", "依据"]
+        .map(String::from)
+        .to_vec()];
+    rows.extend(view.rows.into_iter().map(|p| {
+        vec![
+            p.number,
+            p.side.to_string(),
+            p.chinese,
+            p.label.to_string(),
+            p.evidence,
+        ]
+    }));
     let mut s = table::render(&rows);
-    match &ruling.cycle {
-        Some(c) => {
-            for (name, side) in [("红方", &c.red), ("黑方", &c.black)] {
-                s.push_str(&format!("{name}：{}", side.class_chinese));
-                if !side.summary.is_empty() {
-                    s.push_str(&format!("（{}）", side.summary));
-                }
-                s.push('\n');
-            }
-            s.push_str(&format!("循环：{}\n", c.note));
-        }
-        None if ruling.plies.is_empty() => s.push_str(
-            "循环：无（着法末尾未形成循环重复，未判任何一着；--all-plies 列出各着性质）\n",
-        ),
-        None => s.push_str("循环：无（着法末尾未形成循环重复；各着性质仅供参考）\n"),
+    for side in &view.sides {
+        s.push_str(&side.sentence);
+        s.push('\n');
     }
-    s.push_str(&format!("结论：{}", ruling.verdict.chinese()));
-    if !ruling.reason.is_empty() {
-        s.push_str(&format!("（{}）", ruling.reason));
-    }
+    s.push_str(&view.cycle);
     s.push('\n');
-    if let Some(claim) = &ruling.draw_claim {
-        s.push_str(&claim.chinese());
+    s.push_str(&view.verdict_line);
+    s.push('\n');
+    if let Some(claim) = &view.draw_claim {
+        s.push_str(claim);
         s.push('\n');
     }
     s

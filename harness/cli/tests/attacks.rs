@@ -184,7 +184,7 @@ fn a_case_of_the_densest_plies_costs_at_most_its_budget() {
         .iter()
         .filter(|p| {
             p.evidence
-                .text
+                .text()
                 .contains(&format!("同判各着共 {MAX_RULING_WORK} 个局面"))
         })
         .count();

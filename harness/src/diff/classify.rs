@@ -8,7 +8,7 @@
 //! why), or the side qili condemns and Fairy-Stockfish does not (the first move whose chase the
 //! model does not count, and why).
 
-use qili::rules::{Branch, Facts, Label, PlyRuling, Ruling};
+use qili::rules::{Branch, Finding, Label, PlyRuling, Ruling};
 use qili::{Color, Move, Position, Role, Square};
 use serde::Serialize;
 
@@ -149,7 +149,7 @@ impl Cycle<'_> {
     }
 
     fn class(&self, id: &'static str, side: Color, at: usize) -> Class {
-        let label = |p: &PlyRuling| format!("{} {}", p.label, p.evidence.branch);
+        let label = |p: &PlyRuling| format!("{} {}", p.label, p.evidence.branch());
         Class {
             id,
             side: Some(side.name()),
@@ -358,7 +358,7 @@ fn why_no_chase(cyc: &Cycle<'_>, i: usize, attack: Attack, x: Color) -> &'static
 /// The reason qili's branch for the move gives, where it says why by itself (a check, a key
 /// point, an attack that stood before: 从捉到捉).
 fn by_branch(cyc: &Cycle<'_>, i: usize, attack: Attack, x: Color) -> Option<&'static str> {
-    match cyc.plies[i].evidence.branch {
+    match cyc.plies[i].evidence.branch() {
         Branch::Check => Some(CHECK_AND_CHASE),
         Branch::KeyPoint => Some(KEY_POINT),
         Branch::ChaseToChase => {
@@ -411,7 +411,7 @@ fn by_label(p: &PlyRuling) -> &'static str {
         Label::MateThreat => MATE_OVER_CHASE,
         Label::Block | Label::Follow => IDLE_KIND_OVER_CHASE,
         Label::Undetermined => ERROR,
-        _ if matches!(p.evidence.facts, Facts::Undetermined { .. }) => ERROR,
+        _ if matches!(p.evidence.finding, Finding::Budget { .. }) => ERROR,
         _ => NO_THREAT_FOUND,
     }
 }

@@ -10,17 +10,19 @@ use qili::notation::fen;
 use qili::SetupMode;
 use similar::TextDiff;
 
-use super::{escape, svg};
+use qili_view::html::el;
+use qili_view::table::{self, Cell};
+use qili_view::{assets, svg, BoardView};
+
+use super::escape;
 use crate::compare::Outcome;
 use crate::results::{CaseResult, EditionResult, PlyStatus, Results};
 use qili_corpus::case::{CycleClaim, Provenance};
 
 pub(crate) const STYLE: &str = r#"
-body { font-family: "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif; margin: 2em auto; max-width: 72em; color: #222; line-height: 1.45; }
+body { margin: 2em auto; max-width: 72em; }
 h1 { font-size: 1.6em; } h2 { border-bottom: 1px solid #ccc; padding-bottom: .2em; margin-top: 2em; }
-table { border-collapse: collapse; margin: .6em 0; }
-th, td { border: 1px solid #ccc; padding: .2em .5em; text-align: left; vertical-align: top; }
-th { background: #f2f2f2; }
+th, td { padding: .2em .5em; }
 .totals td:last-child { text-align: right; }
 .case-body { display: flex; gap: 1.5em; align-items: flex-start; flex-wrap: wrap; }
 .case-body > .editions { flex: 1; min-width: 30em; }
@@ -31,7 +33,6 @@ th { background: #f2f2f2; }
 .badge.agrees { background: #2a8a2a; } .badge.recorded { background: #b38600; }
 .badge.new, .badge.stale, .badge.broken { background: #c00; }
 tr.differs td { background: #fde2e2; } tr.recorded td { background: #fff4cc; }
-td.label { text-align: center; font-weight: bold; }
 .evidence { font-size: .9em; color: #444; }
 pre.diff { background: #f8f8f8; padding: .6em; border: 1px solid #ddd; overflow-x: auto; }
 pre.diff .del { color: #a00; } pre.diff .ins { color: #070; } pre.diff .hunk { color: #777; }
@@ -42,14 +43,13 @@ nav ul { columns: 2; } nav li { break-inside: avoid; }
 #failures h2 { color: #a00; border-color: #e99; margin-top: .6em; }
 .all-hold { border-left: 4px solid #2a8a2a; padding-left: .6em; }
 section.case > p code { word-break: break-all; }
-.sq { border-bottom: 1px dotted #1a5fb4; cursor: help; }
 table.plies td:nth-child(2) { white-space: nowrap; }
 .board-col { flex: 0 0 auto; max-width: 100%; }
 .board-col svg { max-width: 100%; height: auto; }
-.steps { display: flex; gap: .4em; align-items: center; justify-content: center; margin: .3em 0; }
+.steps { margin: .3em 0; }
 .steps .step-label { min-width: 8em; text-align: center; font-size: .9em; }
 .coords { font-size: .8em; color: #666; max-width: 392px; }
-table.plies tr[data-ply] { cursor: pointer; } table.plies tr.current td { outline: 2px solid #1a5fb4; outline-offset: -2px; }
+table.plies tr[data-ply] { cursor: pointer; }
 .scroll { overflow-x: auto; max-width: 100%; }
 @media (max-width: 40em) {
   body { margin: .5em; font-size: 15px; }
@@ -72,6 +72,7 @@ table.plies tr[data-ply] { cursor: pointer; } table.plies tr.current td { outlin
 pub fn render(r: &Results) -> String {
     let mut s = String::new();
     s.push_str("<!DOCTYPE html>\n<html lang=\"zh\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>qili: corpus report</title>\n<style>");
+    s.push_str(assets::STYLE_CSS);
     s.push_str(STYLE);
     s.push_str("</style>\n</head>\n<body>\n<h1>qili: corpus report 棋例判例报告</h1>\n");
     failures(&mut s, r);
@@ -84,7 +85,7 @@ pub fn render(r: &Results) -> String {
     for c in &r.cases {
         case(&mut s, c);
     }
-    s.push_str(&step_script());
+    scripts(&mut s);
     s.push_str("</body>\n</html>\n");
     s
 }
@@ -323,7 +324,7 @@ fn case(s: &mut String, c: &CaseResult) {
     match fen::parse(&c.fen, SetupMode::Composed) {
         Ok(pos) => {
             s.push_str("<div class=\"board-col\">");
-            s.push_str(&svg::board(pos.board()));
+            svg::board(&BoardView::of(pos.board())).write_to(s);
             // Filled in by the step script: first, previous, next, last ply of an edition.
             s.push_str("<div class=\"steps\" hidden><button data-go=\"first\" title=\"first\">|◀</button><button data-go=\"prev\" title=\"previous\">◀</button><span class=\"step-label\"></span><button data-go=\"next\" title=\"next\">▶</button><button data-go=\"last\" title=\"last\">▶|</button></div>");
             s.push_str("<p class=\"coords\">坐标 squares: the evidence's (e0) is file e, rank 0 — ICCS letters a–i below the board, ranks 0–9 at its left (point at a square in the evidence to ring it); 红方 files 九–一 below, 黑方 1–9 above.</p></div>");
@@ -381,56 +382,19 @@ fn edition(s: &mut String, e: &EditionResult) {
         let _ = writeln!(s, "<p><strong>{}</strong></p>", escape(err));
     }
     super::engines::html_cells(s, e);
-    s.push_str("<div class=\"scroll\"><table class=\"plies\">\n<tr><th>ply</th><th>move 着法</th><th>ICCS</th><th>published 原书</th><th>qili</th><th>evidence 依据</th></tr>\n");
-    for p in &e.plies {
-        let class = match p.status {
-            PlyStatus::Differs => "differs",
-            PlyStatus::Recorded => "recorded",
-            PlyStatus::Agrees => "agrees",
-            PlyStatus::Unlabelled => "unlabelled",
-            PlyStatus::NotJudged => "not-judged",
-        };
-        let mut evidence = p
-            .evidence
-            .as_ref()
-            .map(|ev| mark_squares(&escape(&crate::view::one_line(ev))))
-            .unwrap_or_default();
-        if let Some(reason) = &p.reason {
-            let _ = write!(evidence, "<br><em>recorded: {}</em>", escape(reason));
-        }
-        if p.engine.is_some() && !p.judged {
-            evidence.push_str(
-                "<br><span class=\"muted\">not judged: outside the cycle at the end</span>",
-            );
-        }
-        if let Some(a) = &p.added {
-            let _ = write!(
-                evidence,
-                "<br><span class=\"muted\">not printed, added: {}</span>",
-                escape(a)
-            );
-        }
-        if let Some(l) = &p.loose {
-            let _ = write!(
-                evidence,
-                "<br><span class=\"muted\">loose text: {}</span>",
-                escape(l)
-            );
-        }
-        let _ = writeln!(
-            s,
-            "<tr class=\"{class}\" data-ply=\"{}\" data-iccs=\"{}\"><td>{}</td><td>{}</td><td><code>{}</code></td><td class=\"label\">{}</td><td class=\"label\">{}</td><td class=\"evidence\">{}</td></tr>",
-            p.ply,
-            escape(&p.iccs),
-            p.ply,
-            escape(&p.text),
-            escape(&p.iccs),
-            escape(p.published.as_deref().unwrap_or("—")),
-            escape(p.engine.as_deref().unwrap_or("—")),
-            evidence
-        );
-    }
-    s.push_str("</table></div>\n");
+    let head = [
+        "ply",
+        "move 着法",
+        "ICCS",
+        "published 原书",
+        "qili",
+        "evidence 依据",
+    ];
+    el("div")
+        .attr("class", "scroll")
+        .child(table::plies(&head, e.plies.iter().map(ply_row)))
+        .write_to(s);
+    s.push('\n');
     match (&e.published_verdict_chinese, &e.published_text) {
         (Some(v), text) => {
             let _ = writeln!(
@@ -486,6 +450,51 @@ fn edition(s: &mut String, e: &EditionResult) {
     s.push_str("</article>\n");
 }
 
+/// A ply of an edition: the published label beside qili's, the evidence and what the
+/// comparison adds to it (a recorded disagreement's reason, a ply not judged, not printed).
+fn ply_row(p: &crate::results::PlyResult) -> table::Row {
+    let class = match p.status {
+        PlyStatus::Differs => "differs",
+        PlyStatus::Recorded => "recorded",
+        PlyStatus::Agrees => "agrees",
+        PlyStatus::Unlabelled => "unlabelled",
+        PlyStatus::NotJudged => "not-judged",
+    };
+    let mut evidence = p
+        .evidence
+        .as_ref()
+        .map(|ev| qili_view::evidence_html(&crate::view::one_line(ev)))
+        .unwrap_or_default();
+    let muted = |text: String| el("span").attr("class", "muted").text(text);
+    let notes = [
+        p.reason
+            .as_ref()
+            .map(|r| el("em").text(format!("recorded: {r}"))),
+        (p.engine.is_some() && !p.judged)
+            .then(|| muted("not judged: outside the cycle at the end".into())),
+        p.added
+            .as_ref()
+            .map(|a| muted(format!("not printed, added: {a}"))),
+        p.loose.as_ref().map(|l| muted(format!("loose text: {l}"))),
+    ];
+    for n in notes.into_iter().flatten() {
+        evidence.push_str("<br>");
+        n.write_to(&mut evidence);
+    }
+    table::Row {
+        class,
+        step: Some((p.ply, p.iccs.clone())),
+        cells: vec![
+            Cell::Text(p.ply.to_string()),
+            Cell::Text(p.text.clone()),
+            Cell::Code(p.iccs.clone()),
+            Cell::Label(p.published.clone().unwrap_or_else(|| "—".into())),
+            Cell::Label(p.engine.clone().unwrap_or_else(|| "—".into())),
+            Cell::Evidence(evidence),
+        ],
+    }
+}
+
 fn diff(s: &mut String, e: &EditionResult) {
     let (published, engine) = e.ruling_lines();
     let text_diff = TextDiff::from_lines(&published, &engine);
@@ -523,103 +532,11 @@ fn diff(s: &mut String, e: &EditionResult) {
     s.push_str("</pre>\n");
 }
 
-/// The squares the evidence names a piece by (`红车(e0)`) marked, so that the script can show
-/// each on the board when the pointer is over it.
-fn mark_squares(escaped: &str) -> String {
-    let mut out = String::with_capacity(escaped.len());
-    let mut rest = escaped;
-    while let Some(i) = rest.find('(') {
-        out.push_str(&rest[..=i]);
-        rest = &rest[i + 1..];
-        let b = rest.as_bytes();
-        if b.len() >= 3 && (b'a'..=b'i').contains(&b[0]) && b[1].is_ascii_digit() && b[2] == b')' {
-            let _ = write!(
-                out,
-                "<span class=\"sq\" data-sq=\"{0}\">{0}</span>",
-                &rest[..2]
-            );
-            rest = &rest[2..];
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The script that steps through an edition's moves on its case's board: each ply row holds
-/// its ICCS move; a piece is moved by translating its group from the point it was drawn at,
-/// a captured one hidden. Clicking a row shows the board after it and makes its edition the
-/// one the buttons step through.
-fn step_script() -> String {
-    format!(
-        r##"<script>
-(function () {{
-  var CELL = {cell}, MARGIN = {margin};
-  function xy(sq) {{ return [MARGIN + CELL * (sq.charCodeAt(0) - 97), MARGIN + CELL * (9 - +sq[1])]; }}
-  document.querySelectorAll("section.case").forEach(function (section) {{
-    var board = section.querySelector("svg.board"), steps = section.querySelector(".steps");
-    var editions = Array.prototype.slice.call(section.querySelectorAll("article.edition"));
-    if (!board || !steps || !editions.length) return;
-    var pieces = Array.prototype.slice.call(board.querySelectorAll("g.piece"));
-    var active = editions[0], at = 0;
-    function rows(e) {{ return Array.prototype.slice.call(e.querySelectorAll("tr[data-iccs]")); }}
-    function show(e, n) {{
-      var r = rows(e);
-      active = e; at = Math.max(0, Math.min(r.length, n));
-      var on = {{}};
-      pieces.forEach(function (p) {{ p.removeAttribute("transform"); p.style.display = ""; on[p.dataset.square] = p; }});
-      r.slice(0, at).forEach(function (row) {{
-        var m = row.dataset.iccs, from = m.slice(0, 2), to = m.slice(2, 4), p = on[from];
-        if (!p) return;
-        if (on[to]) on[to].style.display = "none";
-        var a = xy(p.dataset.square), b = xy(to);
-        p.setAttribute("transform", "translate(" + (b[0] - a[0]) + " " + (b[1] - a[1]) + ")");
-        delete on[from]; on[to] = p;
-      }});
-      editions.forEach(function (x) {{ rows(x).forEach(function (row, i) {{ row.classList.toggle("current", x === e && i + 1 === at); }}); }});
-      var label = steps.querySelector(".step-label"), head = e.querySelector("h3");
-      label.textContent = (editions.length > 1 && head ? head.firstChild.textContent.trim() + ": " : "") + at + " / " + r.length;
-    }}
-    steps.hidden = false;
-    steps.addEventListener("click", function (ev) {{
-      var go = ev.target.dataset.go, n = rows(active).length;
-      if (go) show(active, go === "first" ? 0 : go === "prev" ? at - 1 : go === "next" ? at + 1 : n);
-    }});
-    editions.forEach(function (e) {{ rows(e).forEach(function (row, i) {{ row.addEventListener("click", function () {{ show(e, i + 1); }}); }}); }});
-    // A square named in the evidence, ringed on the board while the pointer is over it.
-    var ring = null;
-    section.addEventListener("mouseover", function (ev) {{
-      var sq = ev.target.dataset && ev.target.dataset.sq;
-      if (!sq) return;
-      var c = xy(sq);
-      ring = document.createElementNS(board.namespaceURI, "circle");
-      ring.setAttribute("cx", c[0]); ring.setAttribute("cy", c[1]); ring.setAttribute("r", 21);
-      ring.setAttribute("fill", "none"); ring.setAttribute("stroke", "#1a5fb4"); ring.setAttribute("stroke-width", 3);
-      board.appendChild(ring);
-    }});
-    section.addEventListener("mouseout", function (ev) {{
-      if (ring && ev.target.dataset && ev.target.dataset.sq) {{ ring.remove(); ring = null; }}
-    }});
-    show(active, 0);
-  }});
-}})();
-</script>
-"##,
-        cell = svg::CELL,
-        margin = svg::MARGIN
-    )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn squares_in_the_evidence_are_marked_and_nothing_else() {
-        assert_eq!(
-            mark_squares("红车(g4)→黑炮(i4)（无根）(x1) (j0) (a10)"),
-            "红车(<span class=\"sq\" data-sq=\"g4\">g4</span>)→黑炮(<span class=\"sq\" data-sq=\"i4\">i4</span>)（无根）(x1) (j0) (a10)"
-        );
-        assert_eq!(mark_squares("(a"), "(a");
-        assert_eq!(mark_squares(""), "");
-    }
+/// The shared scripts (the board's, the ruling table's), inlined, then the call that makes
+/// each case's board step through its editions' moves.
+pub(crate) fn scripts(s: &mut String) {
+    s.push_str("<script>\n");
+    s.push_str(assets::BOARD_JS);
+    s.push_str(assets::RULING_JS);
+    s.push_str("QiliRuling.stepReport(document);\n</script>\n");
 }

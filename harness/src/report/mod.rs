@@ -9,7 +9,6 @@ pub mod html;
 pub mod json;
 pub mod markdown;
 pub mod scan;
-pub mod svg;
 
 use std::path::{Path, PathBuf};
 
@@ -128,18 +127,5 @@ pub(crate) fn cell(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
 }
 
-/// Escape text for HTML.
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// Escape text for HTML (the view's: one escaping for every page).
+pub use qili_view::html::escape;

@@ -21,9 +21,11 @@ use std::fmt::Write;
 use qili::rules::Ruling;
 
 use crate::report::disk::SetWriter;
-use crate::report::{escape, svg};
+use crate::report::escape;
 use qili_scan::record::{EpisodeLine, GameLine};
 use qili_scan::summary::Summary;
+use qili_view::table::{self, Cell};
+use qili_view::{assets, svg, BoardView};
 
 /// The index page's file name in the report directory.
 pub const FILE: &str = "scan.html";
@@ -63,6 +65,7 @@ fn page_head(s: &mut String, title: &str) {
     s.push_str("<!DOCTYPE html>\n<html lang=\"zh\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>");
     s.push_str(&escape(title));
     s.push_str("</title>\n<style>");
+    s.push_str(assets::STYLE_CSS);
     s.push_str(crate::report::html::STYLE);
     s.push_str(SCAN_STYLE);
     s.push_str("</style>\n</head>\n<body>\n");
@@ -527,7 +530,7 @@ fn episode(s: &mut String, e: &EpisodeLine, agrees: Option<bool>) {
     s.push_str("<div class=\"case-body\">\n");
     if let Some(p) = &e.cycle_start {
         s.push_str("<div class=\"board-col\">");
-        s.push_str(&svg::board(p.board()));
+        svg::board(&BoardView::of(p.board())).write_to(s);
         s.push_str("</div>\n");
     }
     s.push_str("<div class=\"editions\">\n");
@@ -553,20 +556,20 @@ fn plies(s: &mut String, r: &Ruling, offset: usize) {
     if r.plies.is_empty() {
         return;
     }
-    s.push_str("<table class=\"plies\">\n<tr><th>ply</th><th>move 着法</th><th>ICCS</th><th>qili</th><th>evidence 依据</th></tr>\n");
-    for p in &r.plies {
-        let class = if p.judged { "agrees" } else { "not-judged" };
-        let _ = writeln!(
-            s,
-            "<tr class=\"{class}\"><td>{}</td><td>{}</td><td><code>{}</code></td><td class=\"label\">{}</td><td class=\"evidence\">{}</td></tr>",
-            offset + p.ply - 1,
-            escape(&p.chinese),
-            p.mv,
-            p.label.chinese(),
-            escape(&crate::view::one_line(&p.evidence))
-        );
-    }
-    s.push_str("</table>\n");
+    let head = ["ply", "move 着法", "ICCS", "qili", "evidence 依据"];
+    let rows = r.plies.iter().map(|p| table::Row {
+        class: if p.judged { "agrees" } else { "not-judged" },
+        step: None,
+        cells: vec![
+            Cell::Text((offset + p.ply - 1).to_string()),
+            Cell::Text(p.chinese.clone()),
+            Cell::Code(p.mv.to_string()),
+            Cell::Label(p.label.chinese().to_string()),
+            Cell::Evidence(escape(&crate::view::one_line(&p.evidence))),
+        ],
+    });
+    table::plies(&head, rows).write_to(s);
+    s.push('\n');
 }
 
 /// Each side's class in the cycle.
