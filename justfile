@@ -2,7 +2,7 @@
 
 # Judge the whole corpus and write reports/.
 run *ARGS:
-    cargo run --release -p qili-harness -- run {{ARGS}}
+    cargo run --release -p qili-cli -- run {{ARGS}}
 
 # The whole test suite.
 test:
@@ -10,7 +10,7 @@ test:
 
 # Lint the corpus (schema, ids, positions, moves, vocabularies).
 check:
-    cargo run -p qili-harness -- check
+    cargo run -p qili-cli -- check
 
 # The divan benches: one per case × edition, the whole run and its parts.
 bench:
@@ -18,7 +18,7 @@ bench:
 
 # Time every case × edition and the whole run; write reports/perf.md.
 perf *ARGS:
-    cargo run --release -p qili-harness -- perf {{ARGS}}
+    cargo run --release -p qili-cli -- perf {{ARGS}}
 
 fmt:
     cargo fmt --all

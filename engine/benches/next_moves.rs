@@ -14,8 +14,10 @@
 //!   round once and then to its last move: black's rook closes the third occurrence.
 //!
 //! Each is benched as `legal_moves_*` (the baseline: `Position::legal_moves`) and
-//! `next_moves_*` (the query under cxa2011); where moves close a cycle, `judge_closing_*` is
-//! `judge` on the game with each of those moves, what the query cannot do without.
+//! `next_moves_*` (the query under cxa2011, asked again of the same game: the plies judged
+//! are kept with the game); where moves close a cycle, `next_moves_*_cold` is the first query
+//! of a fresh copy of the game (every ply labelled, each once), and `judge_closing_*` is
+//! `judge` on the game with each of those moves, one call each.
 
 use divan::{black_box, Bencher};
 use qili::history::there_and_backs;
@@ -129,9 +131,21 @@ fn bench_legal(bencher: Bencher, game: Game) {
     bencher.bench(|| black_box(game.position()).legal_moves());
 }
 
+/// The query asked again of the same game: the plies judged the first time are kept with the
+/// game (as a server or engine that asks after every move finds them), so only the new plies
+/// are labelled (here none).
 fn bench_query(bencher: Bencher, game: Game, closes: usize, book: RuleBook) {
     assert_eq!(closing(&game), closes);
     bencher.bench(|| next_moves(black_box(&game), &book));
+}
+
+/// The query on a game asked for the first time (a copy of a game keeps no labels): every
+/// ply the closing moves' cycles hold is labelled, each once.
+fn bench_query_cold(bencher: Bencher, game: Game, closes: usize, book: RuleBook) {
+    assert_eq!(closing(&game.clone()), closes);
+    bencher
+        .with_inputs(|| game.clone())
+        .bench_local_refs(|g| next_moves(black_box(g), &book));
 }
 
 #[divan::bench]
@@ -176,6 +190,11 @@ fn next_moves_quiet_loops(bencher: Bencher) {
 }
 
 #[divan::bench(sample_count = 30)]
+fn next_moves_quiet_loops_cold(bencher: Bencher) {
+    bench_query_cold(bencher, quiet_loops(), 3, RuleBook::cxa2011());
+}
+
+#[divan::bench(sample_count = 30)]
 fn judge_closing_quiet_loops(bencher: Bencher) {
     bench_judge_closing(bencher, quiet_loops());
 }
@@ -188,6 +207,11 @@ fn legal_moves_chase_third(bencher: Bencher) {
 #[divan::bench(sample_count = 30)]
 fn next_moves_chase_third(bencher: Bencher) {
     bench_query(bencher, chase_third(), 1, RuleBook::cxa2011());
+}
+
+#[divan::bench(sample_count = 30)]
+fn next_moves_chase_third_cold(bencher: Bencher) {
+    bench_query_cold(bencher, chase_third(), 1, RuleBook::cxa2011());
 }
 
 #[divan::bench(sample_count = 30)]

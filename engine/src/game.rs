@@ -43,9 +43,15 @@ pub struct Game {
     keys: Vec<u64>,
     /// How many of `keys` hold each key.
     counts: FxHashMap<u64, u32>,
+    /// How many keys `counts` holds twice or more: none in a game that only goes forward.
+    repeated: usize,
     /// `since[i]`: the first position of the stretch of reversible moves that ends with the
     /// position after `i` moves (a capture or a pawn's step forward starts a new one).
     since: Vec<usize>,
+    /// The plies judged for the next-moves query, kept for the next one (see
+    /// [`crate::rules::next_moves`]); they depend on positions alone, so pushing and popping
+    /// leaves them good.
+    labels: crate::rules::LabelMemo,
 }
 
 /// Why a move could not be pushed.
@@ -85,7 +91,9 @@ impl Game {
             undos: Vec::new(),
             keys: vec![key],
             counts,
+            repeated: 0,
             since: vec![0],
+            labels: Default::default(),
         }
     }
 
@@ -143,6 +151,12 @@ impl Game {
         self.counts.get(&key).map_or(0, |&n| n as usize)
     }
 
+    /// How many positions have occurred twice or more (counted once each, by key): 0 in a
+    /// game that never repeated a position.
+    pub fn repeated_positions(&self) -> usize {
+        self.repeated
+    }
+
     /// The key of the position that `m` leads to from the position reached, without playing it;
     /// `m` is one of the position's legal moves (what it moves and takes is read off the board).
     pub fn key_after(&self, m: Move) -> u64 {
@@ -176,6 +190,11 @@ impl Game {
         *self.since.last().expect("one per position")
     }
 
+    /// The labels judged for the next-moves query kept with the game.
+    pub(crate) fn labels(&self) -> &crate::rules::LabelMemo {
+        &self.labels
+    }
+
     /// Play `m`, checked: the bookkeeping is brought up to date in O(1).
     pub fn push(&mut self, m: Move) -> Result<(), PushError> {
         if self.moves.len() >= Game::MAX_MOVES {
@@ -201,7 +220,11 @@ impl Game {
         self.moves.push(m);
         self.undos.push(undo);
         self.keys.push(key);
-        *self.counts.entry(key).or_insert(0) += 1;
+        let n = self.counts.entry(key).or_insert(0);
+        *n += 1;
+        if *n == 2 {
+            self.repeated += 1;
+        }
         Ok(())
     }
 
@@ -212,7 +235,12 @@ impl Game {
         let key = self.keys.pop().expect("one key per move");
         self.since.pop();
         match self.counts.get_mut(&key) {
-            Some(n) if *n > 1 => *n -= 1,
+            Some(n) if *n > 1 => {
+                if *n == 2 {
+                    self.repeated -= 1;
+                }
+                *n -= 1;
+            }
             _ => {
                 self.counts.remove(&key);
             }
@@ -296,6 +324,9 @@ mod tests {
         );
         assert_eq!(g.occurrences(g.start().hash()), 4);
         assert_eq!(g.counts, recount(&g));
+        let repeated = |g: &Game| recount(g).values().filter(|&&n| n >= 2).count();
+        assert_eq!(g.repeated_positions(), repeated(&g));
+        assert!(g.repeated_positions() >= 3);
         let full = g.clone();
         let mut popped = Vec::new();
         while let Some(m) = g.pop() {
@@ -306,6 +337,7 @@ mod tests {
                 "after popping {} moves",
                 popped.len()
             );
+            assert_eq!(g.repeated_positions(), repeated(&g));
         }
         assert_eq!(g.occurrences(g.start().hash()), 1);
         assert_eq!(g.counts.len(), 1);
@@ -315,6 +347,7 @@ mod tests {
             g.push(m).expect("legal again");
         }
         assert_eq!(g.counts, full.counts);
+        assert_eq!(g.repeated_positions(), full.repeated_positions());
         assert_eq!(g.keys(), full.keys());
         assert_eq!(g.position(), full.position());
     }

@@ -37,6 +37,7 @@ mod analysis;
 mod game;
 pub mod history;
 pub mod rules;
+pub mod text;
 
 // The core crate's vocabulary, board, positions and notations, at the paths they had when they
 // lived here (`qili::Position`, `qili::notation::fen`); `position` and `zobrist` are named for

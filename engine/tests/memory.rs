@@ -38,7 +38,7 @@ fn judging_the_dense_position_stays_under_the_ceiling() {
     let stopped = r
         .plies
         .iter()
-        .filter(|p| p.label == Label::Undetermined && p.evidence.text.contains("缓存"))
+        .filter(|p| p.label == Label::Undetermined && p.evidence.text().contains("缓存"))
         .count();
     assert!(
         stopped > 0,

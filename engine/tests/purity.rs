@@ -22,7 +22,7 @@ fn moves(text: &str) -> Vec<Move> {
 fn labelled(start: &Position, moves: &[Move], index: usize, book: &RuleBook) -> (Label, String) {
     let r = judge_with(start, moves, book, Scope::AllPlies).expect("legal");
     let p = &r.plies[index];
-    (p.label, p.evidence.text.clone())
+    (p.label, p.evidence.text())
 }
 
 /// Positions where the searches explode: a ply's label there depends on where its budget runs
@@ -80,8 +80,8 @@ fn a_repeated_ply_is_labelled_as_the_first_time() {
     for i in 1..4 {
         let (first, again) = (&r.plies[i], &r.plies[i + 4]);
         assert_eq!(
-            (first.label, &first.evidence.text),
-            (again.label, &again.evidence.text),
+            (first.label, &first.evidence.text()),
+            (again.label, &again.evidence.text()),
             "plies {} and {}",
             i + 1,
             i + 5

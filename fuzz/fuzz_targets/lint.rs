@@ -1,9 +1,9 @@
-//! The corpus loader and lint (`qili_harness::lint::lint_text`): any text is a checked case or
+//! The corpus loader and lint (`qili_corpus::lint::lint_text`): any text is a checked case or
 //! a list of problems, never a panic, and exactly one of the two.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use qili_harness::lint;
+use qili_corpus::lint;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

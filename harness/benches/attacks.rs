@@ -20,8 +20,8 @@ use std::sync::LazyLock;
 use qili::notation::{fen, iccs};
 use qili::rules::{judge, judge_in, RuleBook, Scope, Work};
 use qili::{Move, Position, SetupMode};
-use qili_harness::bounds::{MAX_RULING_WORK, MAX_SCAN_GAMES};
-use qili_harness::scan::episodes::episodes;
+use qili_io::bounds::{MAX_RULING_WORK, MAX_SCAN_GAMES};
+use qili_scan::episodes::episodes;
 
 fn main() {
     divan::main();

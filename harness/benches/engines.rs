@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::sync::LazyLock;
 use std::time::Duration;
 
-use qili_harness::corpus::{self, Corpus};
+use qili_corpus::corpus::{self, Corpus};
 use qili_harness::engines::{self, requests, Engine};
 use qili_harness::run;
 

@@ -10,8 +10,8 @@ use std::sync::LazyLock;
 use qili::history::there_and_backs;
 use qili::rules::{judge, RuleBook};
 use qili::Move;
-use qili_harness::case::Case;
-use qili_harness::corpus::{self, Corpus};
+use qili_corpus::case::Case;
+use qili_corpus::corpus::{self, Corpus};
 
 fn main() {
     divan::main();

@@ -21,8 +21,8 @@ use divan::black_box;
 use qili::notation::fen;
 use qili::rules::{judge, RuleBook};
 use qili::{Move, Position, SetupMode};
-use qili_harness::case::CycleClaim;
-use qili_harness::corpus::{self, Corpus};
+use qili_corpus::case::CycleClaim;
+use qili_corpus::corpus::{self, Corpus};
 
 /// One figure to judge: its start position, the cycle twice and its rule book.
 struct Figure {

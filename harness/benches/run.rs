@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::sync::LazyLock;
 
-use qili_harness::corpus::{self, Corpus};
+use qili_corpus::corpus::{self, Corpus};
 use qili_harness::expectations::Expectations;
 use qili_harness::{pipeline, report, results, run};
 
@@ -35,7 +35,7 @@ fn case_runs() -> Vec<String> {
         .collect()
 }
 
-fn find(name: &str) -> (&'static qili_harness::case::Case, usize) {
+fn find(name: &str) -> (&'static qili_corpus::case::Case, usize) {
     for c in &CORPUS.cases {
         for (b, p) in c.published.iter().enumerate() {
             if format!("{} [{}]", c.id, p.edition) == name {

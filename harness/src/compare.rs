@@ -4,7 +4,7 @@
 use qili::rules::{Label, Ruling, Verdict};
 use serde::Serialize;
 
-use crate::case::PublishedRuling;
+use qili_corpus::case::PublishedRuling;
 
 /// A point of a ruling where the engine and a book can differ, with both answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -235,10 +235,10 @@ pub fn compare(published: &PublishedRuling, ruling: &Ruling, records: &[&Recorde
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::case::{CycleClaim, LabelsFrom, PublishedMove, Source};
-    use crate::edition::Edition;
     use qili::rules::{Evidence, PlyRuling, RuleBookId};
     use qili::{Color, Move, Square};
+    use qili_corpus::case::{CycleClaim, LabelsFrom, PublishedMove, Source};
+    use qili_corpus::edition::Edition;
 
     fn mv(s: &str) -> Move {
         qili::notation::iccs::parse(s).unwrap()

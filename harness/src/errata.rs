@@ -5,8 +5,8 @@
 use qili::rules::{Label, Ruling, Verdict};
 use serde::Serialize;
 
-use crate::case::{Case, PublishedRuling};
 use crate::run::EditionRun;
+use qili_corpus::case::{Case, PublishedRuling};
 
 /// One edition's published answer at the point in question.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -144,10 +144,10 @@ fn evidence_text(p: &qili::rules::PlyRuling) -> String {
 mod tests {
     use super::*;
     use crate::compare::Comparison;
-    use crate::lint::lint_text;
     use crate::run::Judged;
-    use qili::rules::{Branch, Evidence, PlyRuling, RuleBookId};
+    use qili::rules::{Evidence, Finding, PlyRuling, RuleBookId};
     use qili::Color;
+    use qili_corpus::lint::lint_text;
 
     fn case() -> Case {
         let text = include_str!("../tests/fixtures/fixture-two-editions.yaml");
@@ -170,8 +170,10 @@ mod tests {
                 chinese: m.text.clone(),
                 label,
                 evidence: Evidence {
-                    branch: Branch::Check,
-                    text: format!("证据{}", i + 1),
+                    finding: Finding::Check {
+                        king: Color::Black,
+                        checkers: Vec::new(),
+                    },
                     ..Evidence::default()
                 },
                 judged: true,
@@ -235,7 +237,7 @@ mod tests {
         assert_eq!(e[0].agrees_with.answer, "将");
         assert_eq!(e[0].differs_from.edition, "cxa2011");
         assert_eq!(e[0].differs_from.answer, "闲");
-        assert_eq!(e[0].evidence, "24.1.check 证据1");
+        assert_eq!(e[0].evidence, "24.1.check 走子后两帅（将）照面");
         assert_eq!(e[1].ply, None);
         assert_eq!(e[1].agrees_with.edition, "cxa2011");
         assert_eq!(e[1].engine, "draw");

@@ -8,14 +8,14 @@ use std::path::Path;
 use qili::rules::{Label, Verdict};
 use serde::Deserialize;
 
-use crate::bounds::{self, clip};
 use crate::compare::{Difference, Recorded};
-use crate::corpus::Corpus;
-use crate::edition::Edition;
-use crate::locate::{index, join};
-use crate::problem::Problem;
-use crate::vocabulary::{published_label, verdict_names, LABELS};
-use crate::yaml;
+use qili_corpus::corpus::Corpus;
+use qili_corpus::edition::Edition;
+use qili_corpus::locate::{index, join};
+use qili_corpus::problem::Problem;
+use qili_corpus::vocabulary::{published_label, verdict_names, LABELS};
+use qili_corpus::yaml;
+use qili_io::bounds::{self, clip};
 
 /// One recorded disagreement: which case × edition, and what the comparison is given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,7 +78,7 @@ pub fn load(path: &Path, display: &str, corpus: &Corpus) -> Expectations {
             records: Vec::new(),
             problems: vec![Problem::new(
                 display,
-                crate::locate::Loc::START,
+                qili_corpus::locate::Loc::START,
                 e.to_string(),
             )],
         },
@@ -312,7 +312,7 @@ pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
         records.push(record);
     }
     problems.sort();
-    bounds::cap_problems(file, &mut problems);
+    qili_corpus::problem::cap_problems(file, &mut problems);
     out.problems = problems;
     out.records = records;
     out

@@ -3,13 +3,13 @@
 
 use std::time::Duration;
 
-use crate::corpus::Corpus;
 use crate::engines::conformance::{self, Conformance};
 use crate::engines::protocol::Request;
 use crate::engines::{self, requests, Engine, Timing};
 use crate::expectations::Expectations;
 use crate::results::{self, Results};
 use crate::{rulebooks, run};
+use qili_corpus::corpus::Corpus;
 
 /// Judge every selected case × edition under its own rule book (compared with what was
 /// published) and under every other rule book (the comparison table), both in one rayon pool,

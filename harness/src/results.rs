@@ -6,17 +6,17 @@ use qili::rules::{Cycle, Evidence, Label, Ruling};
 use qili::Color;
 use serde::Serialize;
 
-use crate::case::{Case, CitedLine, CycleClaim, Dispute, LabelsFrom, Provenance, Source};
 use crate::compare::{Comparison, Difference, Outcome};
-use crate::corpus::{BrokenFile, Corpus};
 use crate::engines::conformance::{Cell, Conformance};
 use crate::errata::{self, Erratum};
 use crate::expectations::Expectations;
-use crate::problem::Problem;
 use crate::rulebooks;
 use crate::run::{EditionRun, Judged, Options};
-use crate::tags::Tag;
 use crate::view::anchor;
+use qili_corpus::case::{Case, CitedLine, CycleClaim, Dispute, LabelsFrom, Provenance, Source};
+use qili_corpus::corpus::{BrokenFile, Corpus};
+use qili_corpus::problem::Problem;
+use qili_corpus::tags::Tag;
 
 /// Bump when the shape of `results.json` changes (README.md, "results.json", lists the
 /// versions). 2: `rule_books`, the verdicts under each rule book; 3: a published verdict may be
@@ -144,7 +144,7 @@ fn branch_rows(cases: &[CaseResult]) -> Vec<BranchRow> {
                 for e in &c.editions {
                     for p in &e.plies {
                         let decided = p.published.is_some()
-                            && p.evidence.as_ref().is_some_and(|ev| ev.branch == b);
+                            && p.evidence.as_ref().is_some_and(|ev| ev.branch() == b);
                         if decided {
                             plies += 1;
                             agreeing += usize::from(p.status == PlyStatus::Agrees);

@@ -15,10 +15,10 @@ use qili::Position;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::case::Case;
-use crate::corpus::Corpus;
 use crate::run::{selected, EditionRun, Judged, Options};
 use crate::view::anchor;
+use qili_corpus::case::Case;
+use qili_corpus::corpus::Corpus;
 
 /// What one rule book says about one case × edition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -179,7 +179,7 @@ pub fn judge_cell(case: &Case, block: usize, book: &RuleBook) -> Cell {
         Err(cell) => return cell,
     };
     let moves = moves_for(&start, case.published[block].engine_moves(), book);
-    let mut work = Work::new(crate::bounds::MAX_RULING_WORK);
+    let mut work = Work::new(qili_io::bounds::MAX_RULING_WORK);
     match catch_unwind(AssertUnwindSafe(|| {
         judge_in(&start, &moves, book, Scope::Cycle, &mut work)
     })) {

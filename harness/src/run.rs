@@ -7,10 +7,10 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use qili::rules::{judge_in, RuleBook, RuleBookId, Ruling, Scope, Work};
 use rayon::prelude::*;
 
-use crate::case::Case;
 use crate::compare::{compare, Comparison, Outcome};
-use crate::corpus::Corpus;
 use crate::expectations::Expectations;
+use qili_corpus::case::Case;
+use qili_corpus::corpus::Corpus;
 
 /// What to run and how.
 #[derive(Clone, Debug, Default)]
@@ -80,7 +80,7 @@ pub fn judge_block(
         .unwrap_or_else(|| RuleBook::get(published.edition));
     let moves = published.engine_moves();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        let mut work = Work::new(crate::bounds::MAX_RULING_WORK);
+        let mut work = Work::new(qili_io::bounds::MAX_RULING_WORK);
         judge_in(&case.start, &moves, &book, Scope::AllPlies, &mut work)
     }));
     let ruling = match result {

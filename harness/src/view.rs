@@ -17,7 +17,7 @@ pub fn anchor(case: &str, edition: &str) -> String {
 /// The clause a ply's evidence cites: the model's branch where it is named by that clause (the
 /// 2011 numbering), else the rule book's own clause (the Asian rules cite theirs).
 pub fn basis(e: &Evidence) -> &str {
-    let id = e.branch.id();
+    let id = e.branch().id();
     if id.starts_with(e.clause.as_str()) {
         id
     } else {

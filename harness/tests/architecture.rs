@@ -1,7 +1,8 @@
 //! ARCHITECTURE.md and the workspace agree: the table of crates names every crate of the
 //! workspace (and the fuzz workspace beside it), and each crate's path dependencies are exactly
 //! the ones its row states. A crate that starts to lean on a neighbour, or a new crate left out
-//! of the code map, fails here with the row to mend.
+//! of the code map, fails here with the row to mend. And no crate depends by path on one it does
+//! not use: each path dependency is named in the crate's own sources.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -131,5 +132,70 @@ fn the_crates_table_is_the_workspace() {
             actual.contains_key(name),
             "ARCHITECTURE.md lists `{name}`, which is no crate"
         );
+    }
+}
+
+/// The Rust sources of the package in `dir`: its files outside `tests/`, `benches/`, `target/`
+/// and the folders of other packages inside it (harness/ holds corpus/, io/, scan/, cli/).
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display())) {
+            let p = e.unwrap().path();
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            if p.is_dir() {
+                let nested = p.join("Cargo.toml").is_file();
+                if !nested
+                    && !matches!(
+                        name.as_str(),
+                        "tests" | "benches" | "target" | "node_modules"
+                    )
+                {
+                    stack.push(p);
+                }
+            } else if name.ends_with(".rs") {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+/// Whether `text` names the crate `lib` in code: `lib::…` or `use lib` not inside another
+/// identifier (`qili` is not named by `qili_corpus::…`).
+fn names(text: &str, lib: &str) -> bool {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .any(|l| {
+            l.match_indices(lib).any(|(i, _)| {
+                let before = l[..i].chars().next_back();
+                let after = &l[i + lib.len()..];
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+                    && (after.starts_with("::")
+                        || after.starts_with(';')
+                        || after.starts_with(" as "))
+            })
+        })
+}
+
+#[test]
+fn every_path_dependency_is_used() {
+    let root = std::fs::canonicalize(root()).unwrap();
+    let mut crates = actual(&root.join("Cargo.toml"));
+    crates.extend(actual(&root.join("fuzz/Cargo.toml")));
+    for (name, (folder, deps)) in &crates {
+        let text: String = sources(&root.join(folder))
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect::<Vec<_>>()
+            .join("\n");
+        for dep in deps {
+            let lib = dep.replace('-', "_");
+            assert!(
+                names(&text, &lib),
+                "`{name}` ({folder}/) depends on `{dep}` by path but its sources never name `{lib}`: drop the dependency"
+            );
+        }
     }
 }

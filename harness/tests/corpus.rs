@@ -7,15 +7,15 @@
 
 use std::path::Path;
 
-use qili_harness::lint::lint_file;
+use qili_corpus::lint::lint_file;
 use qili_harness::run::{judge_block, Judged};
 
 fn readme(path: &Path) -> datatest_stable::Result<()> {
     let text = std::fs::read_to_string(path)?;
-    let table = qili_harness::tags::markdown_table();
+    let table = qili_corpus::tags::markdown_table();
     if !text.contains(&table) {
         return Err(format!(
-            "corpus/README.md does not print the tag list of harness/src/tags.rs; expected this table:\n{table}"
+            "corpus/README.md does not print the tag list of harness/corpus/src/tags.rs; expected this table:\n{table}"
         )
         .into());
     }

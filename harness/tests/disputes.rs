@@ -12,8 +12,8 @@ mod shared;
 use std::path::Path;
 
 use qili::notation::fen;
-use qili_harness::case::{Case, Provenance};
-use qili_harness::scan::formats::{read_games, Format};
+use qili_corpus::case::{Case, Provenance};
+use qili_scan::formats::{read_games, Format};
 
 fn main() {
     let local = vec![shared::local(
@@ -28,7 +28,7 @@ fn main() {
 }
 
 /// The corpus's cases whose position is a game's: the case, its record, game and ply.
-fn from_games(corpus: &qili_harness::corpus::Corpus) -> Vec<(&Case, &String, usize, usize)> {
+fn from_games(corpus: &qili_corpus::corpus::Corpus) -> Vec<(&Case, &String, usize, usize)> {
     corpus
         .cases
         .iter()
@@ -44,7 +44,7 @@ fn from_games(corpus: &qili_harness::corpus::Corpus) -> Vec<(&Case, &String, usi
 }
 
 fn the_real_disputes_are_positions_of_games() {
-    let corpus = qili_harness::corpus::load(&common::corpus_dir()).expect("the corpus reads");
+    let corpus = qili_corpus::corpus::load(&common::corpus_dir()).expect("the corpus reads");
     let games = from_games(&corpus);
     assert!(
         games.len() >= 8,
@@ -54,7 +54,7 @@ fn the_real_disputes_are_positions_of_games() {
 }
 
 fn every_game_position_is_its_records_and_its_moves_are_the_records_next(root: &Path) {
-    let corpus = qili_harness::corpus::load(&common::corpus_dir()).expect("the corpus reads");
+    let corpus = qili_corpus::corpus::load(&common::corpus_dir()).expect("the corpus reads");
     for (case, record, game, after_ply) in from_games(&corpus) {
         let path = root.join(record);
         assert!(

@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
+use qili_corpus::corpus;
 use qili_harness::compare::Difference;
-use qili_harness::corpus;
 use qili_harness::expectations::parse;
 
 fn fixtures() -> corpus::Corpus {

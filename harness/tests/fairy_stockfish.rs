@@ -9,9 +9,10 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
+use qili_corpus::corpus;
 use qili_harness::engines::conformance::Answer;
 use qili_harness::engines::Engine;
-use qili_harness::{corpus, pipeline, run};
+use qili_harness::{pipeline, run};
 
 fn pyffish_available() -> bool {
     Command::new("python3")

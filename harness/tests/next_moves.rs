@@ -27,7 +27,8 @@ use std::sync::Arc;
 use libtest_mimic::{Arguments, Failed, Trial};
 use qili::rules::{judge, next_move, next_moves, CycleRule, NextMove, RuleBook, Ruling, Verdict};
 use qili::{Color, Game, Move, Position};
-use qili_harness::{corpus, rulebooks};
+use qili_corpus::corpus;
+use qili_harness::rulebooks;
 
 fn main() {
     let args = Arguments::from_args();

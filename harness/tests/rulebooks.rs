@@ -5,9 +5,10 @@ mod common;
 
 use common::*;
 use qili::rules::{RuleBook, RuleBookId};
+use qili_corpus::corpus;
 use qili_harness::expectations::Expectations;
 use qili_harness::rulebooks::Cell;
-use qili_harness::{corpus, pipeline, run};
+use qili_harness::{pipeline, run};
 
 /// 图6 with a third red rook on a0 and b0: a composed problem, legal only under 排局 rules.
 const COMPOSED: &str = "\

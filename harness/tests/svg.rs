@@ -72,7 +72,7 @@ fn red_is_at_the_bottom_and_files_run_left_to_right() {
 fn the_report_draws_each_case_start_position() {
     // The HTML report embeds one board per case.
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    let corpus = qili_harness::corpus::load(&dir).unwrap();
+    let corpus = qili_corpus::corpus::load(&dir).unwrap();
     let exp = qili_harness::expectations::Expectations::default();
     let options = qili_harness::run::Options::default();
     let runs = qili_harness::run::judge_all(&corpus, &exp, &options);

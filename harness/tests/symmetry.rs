@@ -21,7 +21,7 @@ use std::sync::{Arc, OnceLock};
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use qili::rules::{judge_with, RuleBook, Ruling, Scope, Verdict};
 use qili::{Move, Position, Setup, SetupMode};
-use qili_harness::case::Case;
+use qili_corpus::case::Case;
 use qili_harness::view::one_line;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

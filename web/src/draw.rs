@@ -1,7 +1,7 @@
 //! What the page draws for a ply's evidence, read off its typed facts: an arrow from each
 //! attacking piece to what it attacks, and the lines (mate, winning material) to step through.
 
-use qili::rules::{Facts, Placed, Threat};
+use qili::rules::{Finding, Placed, Threat};
 use qili::{Move, Position};
 use serde::Serialize;
 
@@ -42,10 +42,10 @@ fn threat_arrows(t: &Threat, kind: &'static str, out: &mut Vec<Arrow>) {
 }
 
 /// The arrows of `facts`; `after` is the position after the ply (where the checked king is).
-pub fn arrows(facts: &Facts, after: &Position) -> Vec<Arrow> {
+pub fn arrows(facts: &Finding, after: &Position) -> Vec<Arrow> {
     let mut out = Vec::new();
     match facts {
-        Facts::Check { king, checkers } => {
+        Finding::Check { king, checkers } => {
             let to = after.king(*king).to_string();
             if checkers.is_empty() {
                 // The kings face each other.
@@ -63,33 +63,35 @@ pub fn arrows(facts: &Facts, after: &Position) -> Vec<Arrow> {
                 });
             }
         }
-        Facts::Chase { threats, kept, .. } => {
-            for t in threats {
+        f if f.as_chase().is_some() => {
+            let c = f.as_chase().expect("a chase");
+            for t in &c.threats {
                 threat_arrows(t, "chase", &mut out);
             }
-            for t in kept {
+            for t in &c.kept {
                 threat_arrows(t, "kept", &mut out);
             }
         }
-        Facts::KeyPoint { threat, .. } | Facts::OwnChase { threat, .. } => {
-            threat_arrows(threat, "chase", &mut out)
+        Finding::KeyPoint { threat, .. } => threat_arrows(threat, "chase", &mut out),
+        Finding::KingOwn(own) | Finding::PawnOwn(own) => {
+            threat_arrows(&own.threat, "chase", &mut out)
         }
-        Facts::Exchange { offered, partner } => {
+        Finding::Exchange { offered, partner } => {
             out.push(arrow(offered, partner, "exchange"));
             out.push(arrow(partner, offered, "exchange"));
         }
-        Facts::MatedExchange {
+        Finding::MatedExchange {
             offered, partner, ..
         } => out.push(arrow(partner, offered, "exchange")),
-        Facts::Offer { offered, taker } => out.push(arrow(taker, offered, "offer")),
-        Facts::Block { threat, .. } => out.push(Arrow {
+        Finding::Offer { offered, taker } => out.push(arrow(taker, offered, "offer")),
+        Finding::Block { threat, .. } => out.push(Arrow {
             from: threat.from.to_string(),
             to: threat.to.to_string(),
             kind: "block",
         }),
-        Facts::Follow { follower, followed } => out.push(arrow(follower, followed, "follow")),
-        Facts::StoodBefore { capturer, target } => out.push(arrow(capturer, target, "stood")),
-        Facts::Undetermined { facts, .. } => return arrows(facts, after),
+        Finding::Follow { follower, followed } => out.push(arrow(follower, followed, "follow")),
+        Finding::ChaseToChase { capturer, target } => out.push(arrow(capturer, target, "stood")),
+        Finding::Budget { so_far, .. } => return arrows(so_far, after),
         _ => {}
     }
     out
@@ -100,13 +102,14 @@ fn iccs(line: &[Move]) -> Vec<String> {
 }
 
 /// The lines of `facts`: the mating line, or each threat's winning line.
-pub fn lines(facts: &Facts) -> Vec<Line> {
+pub fn lines(facts: &Finding) -> Vec<Line> {
     match facts {
-        Facts::Mate { line, .. } | Facts::MatedExchange { line, .. } => vec![Line {
+        Finding::Mate { line, .. } | Finding::MatedExchange { line, .. } => vec![Line {
             shows: "杀".to_string(),
             moves: iccs(line),
         }],
-        Facts::Chase { threats, .. } => threats
+        f if f.as_chase().is_some() => f
+            .threats()
             .iter()
             .filter(|t| !t.line.is_empty())
             .map(|t| Line {
@@ -114,7 +117,7 @@ pub fn lines(facts: &Facts) -> Vec<Line> {
                 moves: iccs(&t.line),
             })
             .collect(),
-        Facts::Undetermined { facts, .. } => lines(facts),
+        Finding::Budget { so_far, .. } => lines(so_far),
         _ => Vec::new(),
     }
 }

@@ -132,8 +132,8 @@ fn judged(fen_text: &str, moves: &str, rules: &str, all_plies: bool) -> Result<S
             Ply {
                 ruling: p,
                 line: p.evidence.one_line(),
-                arrows: arrows(&p.evidence.facts, &after),
-                lines: lines(&p.evidence.facts),
+                arrows: arrows(&p.evidence.finding, &after),
+                lines: lines(&p.evidence.finding),
             }
         })
         .collect();

@@ -29,7 +29,7 @@ before(async () => {
   dir = join(scratch, "report");
   execFileSync(
     "cargo",
-    ["run", "--release", "--locked", "-q", "-p", "qili-harness", "--", "scan", join(ROOT, "games/records"), own, "--report", dir, "--out", join(scratch, "scan.jsonl")],
+    ["run", "--release", "--locked", "-q", "-p", "qili-cli", "--", "scan", join(ROOT, "games/records"), own, "--report", dir, "--out", join(scratch, "scan.jsonl")],
     { cwd: ROOT, stdio: ["ignore", "ignore", "inherit"] },
   );
   browser = await launch();

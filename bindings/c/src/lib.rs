@@ -14,7 +14,7 @@ use std::ptr;
 use qili::notation::{fen, parse_move};
 use qili::rules::{judge, Label, RuleBook, RuleBookId, Ruling, Verdict};
 use qili::{Move, Position};
-use qili_harness::cli::{game as game_cli, input, judge as judge_cli, record};
+use qili_cli::{game as game_cli, input, judge as judge_cli, record};
 
 /// A verdict, as `qili judge` names it (`QILI_VERDICT_RED_LOSES` is `red_loses`);
 /// `QILI_VERDICT_ERROR` when the call failed (its `error` says why).

@@ -1,6 +1,6 @@
 //! `qili._qili`: the native half of the Python package. Each function calls the library the
-//! `qili` command line calls (the harness's `cli::judge::rule`, `cli::moves::list`, `cli::convert::convert`,
-//! `scan::scan_one`) and hands back what the command prints (JSON, text), so that Python and
+//! `qili` command line calls (`qili_cli::judge::rule`, `qili_cli::moves::list`, `qili_cli::convert::convert`,
+//! `qili_scan::scan_one`) and hands back what the command prints (JSON, text), so that Python and
 //! the command line cannot differ; `qili/__init__.py` turns the JSON into typed objects. The
 //! engine's work runs with the GIL released, so Python threads (a Dask worker's) rule in
 //! parallel. Every error is `qili.QiliError` with the message `qili` prints after `error: `.
@@ -12,10 +12,10 @@ use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use qili::rules::{RuleBook, RuleBookId};
 use qili::Color;
-use qili_harness::cli::{
+use qili_cli::{
     convert as convert_cli, game as game_cli, input, judge, moves as moves_cli, record, CliError,
 };
-use qili_harness::scan::{self, formats::Format, summary::Summary};
+use qili_scan::{self as scan, formats::Format, summary::Summary};
 
 pyo3::create_exception!(
     _qili,

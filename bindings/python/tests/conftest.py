@@ -1,5 +1,5 @@
 """What the suites compare with: the `qili` command line of the same checkout (QILI_BIN, else
-target/release/qili, which `cargo build --release -p qili-harness` writes) and the repository's
+target/release/qili, which `cargo build --release -p qili-cli` writes) and the repository's
 corpus report and game records. The installed package under test is `qili` from the wheel."""
 
 import json
@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parents[3]
 def qili_bin() -> Path:
     path = Path(os.environ.get("QILI_BIN", REPO / "target" / "release" / "qili"))
     if not path.is_file():
-        pytest.fail(f"{path}: no qili binary; cargo build --release -p qili-harness (or set QILI_BIN)")
+        pytest.fail(f"{path}: no qili binary; cargo build --release -p qili-cli (or set QILI_BIN)")
     return path
 
 

@@ -31,6 +31,16 @@ pub fn is_material(piece: Piece, sq: Square) -> bool {
     }
 }
 
+/// What a piece standing on `sq` is worth as material (a crossed pawn 1, the king and an
+/// uncrossed pawn nothing).
+pub fn worth(piece: Piece, sq: Square) -> i32 {
+    match piece_value(piece.role) {
+        Some(v) => v,
+        None if is_material(piece, sq) => 1,
+        None => 0,
+    }
+}
+
 /// What one side has won and lost in a line, from that side's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Ledger {

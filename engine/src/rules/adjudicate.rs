@@ -16,10 +16,10 @@
 //!
 //! The side that must change and cannot (no other legal move at any of its turns) loses (图6).
 
-use crate::rules::label::{ChaseKind, Label, Rootedness};
 use crate::rules::rulebook::{Perpetual, RuleBook};
-use crate::rules::threats::Found;
 use crate::rules::verdict::{SideClass, Verdict};
+use crate::rules::Threat as Found;
+use crate::rules::{ChaseKind, Label, Rootedness};
 use crate::{Color, Move, Position};
 
 /// One side's plies in the judged sequence.
@@ -126,7 +126,7 @@ pub(crate) fn chased_throughout(side: &SidePlies<'_>, answered: bool) -> Vec<Vec
         side.chases[k]
             .iter()
             .filter(|f| !f.standing)
-            .map(|f| f.target)
+            .map(|f| f.target.square)
             .collect()
     };
     let follow = |sq: crate::Square, k: usize| match side.replies[k] {
@@ -187,7 +187,7 @@ fn ignored(side: &SidePlies<'_>, k: usize, target: crate::Square) -> bool {
     };
     let attacks: Vec<&Found> = side.chases[k]
         .iter()
-        .filter(|f| !f.standing && f.target == target)
+        .filter(|f| !f.standing && f.target.square == target)
         .collect();
     // A piece with no move at all cannot run: standing still is no choice of its side.
     if attacks.is_empty()
@@ -197,9 +197,9 @@ fn ignored(side: &SidePlies<'_>, k: usize, target: crate::Square) -> bool {
         return false;
     }
     let legal = after.legal_moves();
-    attacks
-        .iter()
-        .all(|f| reply.to != f.capturer && legal.contains(&Move::new(f.capturer, target)))
+    attacks.iter().all(|f| {
+        reply.to != f.attacker.square && legal.contains(&Move::new(f.attacker.square, target))
+    })
 }
 
 /// Which side must change, by the matrix above (or the simpler rules of the 排局 draft and

@@ -100,7 +100,7 @@ fn a_pinned_rook_moving_along_the_pin_does_not_newly_attack_its_pinner() {
     for ply in [5, 7] {
         assert_eq!(r.plies[ply].label, Label::Idle, "ply {}", ply + 1);
         assert_eq!(
-            r.plies[ply].evidence.branch,
+            r.plies[ply].evidence.branch(),
             crate::rules::Branch::ChaseToChase
         );
     }
@@ -138,7 +138,7 @@ fn a_rook_attacked_by_a_cannon_is_chased_even_when_protected() {
         r.plies[0].label,
         Label::Chase,
         "{}",
-        r.plies[0].evidence.text
+        r.plies[0].evidence.text()
     );
     assert_eq!(
         r.plies[0].evidence.threats()[0].target.square.to_string(),
@@ -279,7 +279,10 @@ fn a_lone_attacker_chasing_an_elephant_is_no_exception_under_the_asian_rules() {
     let pos = "9/3k5/P2a5/9/4r3p/2PR5/9/9/9/3K2B2 b";
     let round = "e5g5 g0e2 g5e5 e2g0";
     let cxa = under(&RuleBook::cxa2011(), pos, round);
-    assert_eq!(cxa.plies[0].evidence.branch, crate::rules::Branch::KeyPoint);
+    assert_eq!(
+        cxa.plies[0].evidence.branch(),
+        crate::rules::Branch::KeyPoint
+    );
     assert_eq!(cxa.verdict, Verdict::Draw);
     let axf = under(&RuleBook::axf(), pos, &format!("{round} {round}"));
     assert!(axf.plies.iter().step_by(2).all(|p| p.label == Label::Chase));
@@ -300,7 +303,7 @@ fn a_king_step_that_makes_a_standing_attack_safe_is_no_new_chase() {
     let axf = under(&RuleBook::axf(), pos, moves);
     assert_eq!(axf.plies[3].label, Label::Idle);
     assert_eq!(
-        axf.plies[3].evidence.branch,
+        axf.plies[3].evidence.branch(),
         crate::rules::Branch::ChaseToChase
     );
 }

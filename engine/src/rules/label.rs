@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use crate::{Color, Move, Piece, Square};
+use crate::rules::{Finding, Rootedness};
+use crate::{Color, Move, Piece, Position, Square};
 
 /// The nature of one move inside a repeating cycle (24.1–24.8).
 ///
@@ -168,38 +169,9 @@ impl ChaseKind {
     }
 }
 
-/// Why the target may be won: the protection it lacks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rootedness {
-    /// 无根子: nothing protects it (false roots included).
-    Rootless,
-    /// 少根子: fewer protectors than attackers.
-    ShortRooted,
-    /// 有根 but worth more than the attacker (a 车 attacked by 马 or 炮).
-    Rooted,
-}
-
-impl Rootedness {
-    /// 无根子, 少根子, 有根子.
-    pub const fn chinese(self) -> &'static str {
-        match self {
-            Rootedness::Rootless => "无根子",
-            Rootedness::ShortRooted => "少根子",
-            Rootedness::Rooted => "有根子",
-        }
-    }
-
-    /// `rootless`, `short_rooted`, `rooted`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rootedness::Rootless => "rootless",
-            Rootedness::ShortRooted => "short_rooted",
-            Rootedness::Rooted => "rooted",
-        }
-    }
-}
-
-/// One threat the move creates: what wins what, and the line that shows it.
+/// One threat to win material (24.3): what wins what, how, and the line that shows it. The
+/// gain search's lines are described as threats (the rules' `threats` module); the labelling
+/// and the adjudication read them, and the evidence shows them: one type for all three.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct Threat {
@@ -221,6 +193,40 @@ pub struct Threat {
     /// The threat stood before the move but did not pay: the line that showed it then, from
     /// the position before the move (走子前此着得不偿失).
     pub freed: Option<Vec<Move>>,
+    /// Index in `line` of the move that takes the target.
+    pub(crate) capture_index: usize,
+    /// The piece that makes the last capture on the target's square.
+    pub(crate) finisher: Piece,
+    /// Checks the attacker gives before taking the target.
+    pub(crate) checks: usize,
+    /// One of them is a discovered check or a check by another piece than the capturer
+    /// (抽将, 抽吃子).
+    pub(crate) discovered: bool,
+    /// Another piece of the attacker makes a guard of the target a false root: pins it, or
+    /// covers the square it would take back on; or guards the only piece the held target could
+    /// take to get away.
+    pub(crate) shared: bool,
+    /// A threat the move keeps up rather than makes (it weighs the move, 26.9, but is no
+    /// new attack).
+    pub(crate) standing: bool,
+    /// The finisher's capture gives check by another piece (26.8: 兵(卒)吃子时产生其他子将军).
+    pub(crate) finish_checks: bool,
+}
+
+impl Threat {
+    /// The value of the target, for naming a move by its biggest threat.
+    pub(crate) fn target_worth(&self) -> i32 {
+        crate::analysis::material::worth(self.target.piece, self.target.square)
+    }
+
+    /// The line and its capture, as the analysis of roots, pins and taking part reads it.
+    pub(crate) fn taking(&self) -> crate::analysis::Taking<'_> {
+        crate::analysis::Taking {
+            line: &self.line,
+            index: self.capture_index,
+            target: self.target.square,
+        }
+    }
 }
 
 /// A target kept in place: the piece its one way out takes, and the guard that takes back.
@@ -230,145 +236,77 @@ pub struct Kept {
     pub guard: Placed,
 }
 
-/// What else a move is besides the heavier label it gets (从重: 兑兼捉, 献兼捉 …).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Also {
-    #[default]
-    Nothing,
-    /// It offers this piece for exchange too.
-    Exchange(Placed),
-    /// It offers a piece for capture too.
-    Offer,
-}
-
-/// Which piece's own chase 26.1 permits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OwnChaser {
-    /// The king's or the pawn's that takes (the threat's capturer is named).
-    Capturer,
-    /// The moved king or pawn only backs up the square the capture is made on.
-    Backing(Placed),
-}
-
-/// The pieces, squares and lines a label rests on, one shape per way a label is decided: what
-/// a referee checks on the board. The evidence's Chinese text is rendered from these
-/// ([`describe`](crate::rules::describe)).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Facts {
-    /// 将 (24.1): the pieces that attack the king of `king`'s side; none when the kings face.
-    Check { king: Color, checkers: Vec<Placed> },
-    /// 26.1.2: the king of `king`'s side answers check.
-    KingAnswer { king: Color },
-    /// 杀 (24.2): the mating line, the mover moving again.
-    Mate { line: Vec<Move>, also: Also },
-    /// 杀 through a seeming exchange (24.4, 24.2): taking `offered` with `partner` is mated at
-    /// once; the line is the taking and the mate.
-    MatedExchange {
-        offered: Placed,
-        partner: Placed,
-        line: Vec<Move>,
-    },
-    /// 捉 (24.3): the new threats, and the threats the move keeps up (which weigh it too).
-    Chase {
-        threats: Vec<Threat>,
-        kept: Vec<Threat>,
-        also: Also,
-    },
-    /// 兑 (24.4): `offered` and `partner` attack each other, and taking is even.
-    Exchange { offered: Placed, partner: Placed },
-    /// 献 (24.5): `offered` may be taken by `taker` without loss to the taker.
-    Offer { offered: Placed, taker: Placed },
-    /// 拦 (24.6): `blocker` stands on the first move `threat` of a mating line `blocked` had.
-    Block {
-        blocker: Placed,
-        blocked: Placed,
-        threat: Move,
-    },
-    /// 跟 (24.7): `follower` made the step `followed` made and watches it again.
-    Follow { follower: Placed, followed: Placed },
-    /// 26.2: `side` holds a draw with a single attacking piece; the threat on an advisor or
-    /// an elephant is incidental.
-    KeyPoint { side: Color, threat: Threat },
-    /// 26.1: the king's or a pawn's own chase.
-    OwnChase { by: OwnChaser, threat: Threat },
-    /// 从捉到捉: the capture stood before the move (`capturer` could already win `target`).
-    StoodBefore { capturer: Placed, target: Placed },
-    /// 24.8: none of the above.
-    #[default]
-    Idle,
-    /// The searches ran out of `spent`; what had been found so far.
-    Undetermined {
-        spent: Spent,
-        so_far: Label,
-        facts: Box<Facts>,
-    },
-}
-
-/// Which budget of a ply's searches ran out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Spent {
-    /// This many positions were searched.
-    Nodes(u32),
-    /// The caches reached this many MiB.
-    CacheMib(usize),
-    /// The plies judged together (a call, a game's episodes, a case under every rule book,
-    /// see [`crate::rules::Work`]) had searched this many positions: less than the ply's own
-    /// budget was left for it.
-    Shared(u64),
-}
-
-impl Facts {
-    /// The threats a chase is labelled by (the new ones).
-    pub fn threats(&self) -> &[Threat] {
-        match self {
-            Facts::Chase { threats, .. } => threats,
-            Facts::Undetermined { facts, .. } => facts.threats(),
-            _ => &[],
-        }
-    }
-
-    /// The line that shows the label: the mate (杀), or the first threat's winning line (捉).
-    pub fn line(&self) -> &[Move] {
-        match self {
-            Facts::Mate { line, .. } | Facts::MatedExchange { line, .. } => line,
-            Facts::Chase { threats, .. } => threats.first().map_or(&[], |t| &t.line),
-            Facts::Undetermined { facts, .. } => facts.line(),
-            _ => &[],
-        }
-    }
-}
-
-/// Who did what in one ruling, in words a referee can check on a board.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Who did what in one ruling, in words a referee can check on a board. The evidence is
+/// data: the finding, the clause and the ply it is read on; its sentence is rendered on demand
+/// ([`Evidence::text`], by [`crate::text::ply`]).
+#[derive(Clone, Debug)]
 pub struct Evidence {
-    /// The branch of the ruling model that decided the label.
-    pub branch: crate::rules::Branch,
+    /// What decided the label: the branch of the ruling model, with the pieces, squares and
+    /// lines it rests on.
+    pub finding: Finding,
     /// The clause the label comes from (`24.3`, `26.1.1` …): the branch's, in the rule book's
     /// numbering.
     pub clause: crate::rules::Clause,
-    /// The pieces, squares and lines the label rests on.
-    pub facts: Facts,
-    /// The facts in one or two Chinese sentences.
-    pub text: String,
+    /// The position the move was played in: what the finding's lines are read on.
+    pub before: Position,
+    /// The move.
+    pub mv: Move,
+}
+
+/// Evidence is the same where its finding and clause are, on the same placement, side to move
+/// and move: the move counters of the position it is read on say nothing about the ply.
+impl PartialEq for Evidence {
+    fn eq(&self, other: &Evidence) -> bool {
+        self.finding == other.finding
+            && self.clause == other.clause
+            && self.before.board() == other.before.board()
+            && self.before.turn() == other.before.turn()
+            && self.mv == other.mv
+    }
+}
+
+impl Eq for Evidence {}
+
+/// An idle ply: the opening's 炮二平五.
+impl Default for Evidence {
+    fn default() -> Evidence {
+        let h2: Square = "h2".parse().expect("a square");
+        let e2: Square = "e2".parse().expect("a square");
+        Evidence {
+            finding: Finding::Idle,
+            clause: crate::rules::Clause::default(),
+            before: Position::start(),
+            mv: Move::new(h2, e2),
+        }
+    }
 }
 
 impl Evidence {
+    /// The finding in one or two Chinese sentences ([`crate::text::ply::describe`]).
+    pub fn text(&self) -> String {
+        crate::text::ply::describe(&self.finding, &self.before, self.mv)
+    }
+
+    /// The branch of the ruling model that decided the label.
+    pub fn branch(&self) -> crate::rules::Branch {
+        self.finding.branch()
+    }
+
     /// The threats found (for 捉), each with its winning line.
     pub fn threats(&self) -> &[Threat] {
-        self.facts.threats()
+        self.finding.threats()
     }
 
     /// The mating line (for 杀), or the first threat's line (for 捉).
     pub fn line(&self) -> &[Move] {
-        self.facts.line()
+        self.finding.line()
     }
 
     /// The clause the evidence cites: the model's branch where it is named by that clause (the
     /// 2011 numbering: `24.3.direct`), else the rule book's own clause (the Asian rules cite
     /// theirs: `AXF术语“捉”`).
     pub fn basis(&self) -> &str {
-        let id = self.branch.id();
+        let id = self.branch().id();
         if id.starts_with(self.clause.as_str()) {
             id
         } else {
@@ -382,10 +320,11 @@ impl Evidence {
     /// the same words.
     pub fn one_line(&self) -> String {
         let basis = self.basis();
-        let mut s = if self.text.is_empty() {
+        let text = self.text();
+        let mut s = if text.is_empty() {
             basis.to_string()
         } else {
-            format!("{basis} {}", self.text)
+            format!("{basis} {text}")
         };
         let iccs = |line: &[Move]| {
             line.iter()

@@ -5,10 +5,15 @@ mod adjudicate;
 mod branch;
 mod classify;
 mod cycle;
-mod describe;
+mod detect;
+mod finding;
+mod freed;
 mod idle;
 mod label;
 mod limit;
+mod memo;
+mod new_attacks;
+mod new_threats;
 mod next_moves;
 mod rulebook;
 #[cfg(feature = "serde")]
@@ -19,14 +24,14 @@ mod work;
 
 use std::fmt;
 
+pub use crate::analysis::roots::Rootedness;
+pub use crate::text::ply::describe;
 pub use branch::Branch;
 pub use cycle::Judged;
-pub use describe::describe;
-pub use label::{
-    Also, ChaseKind, Evidence, Facts, Kept, Label, OwnChaser, Placed, PlyRuling, Rootedness, Spent,
-    Threat,
-};
+pub use finding::{Also, Chase, Finding, OwnChase, OwnChaser, Spent};
+pub use label::{ChaseKind, Evidence, Kept, Label, Placed, PlyRuling, Threat};
 pub use limit::{DrawClaim, NaturalLimit};
+pub(crate) use memo::LabelMemo;
 pub use next_moves::{next_move, next_moves, Completion, Consequence, NextMove};
 pub use rulebook::{
     Adjudication, Budgets, ChaseTargets, ChaseTest, Clause, ExchangeKinds, LabelClauses, PawnChase,
@@ -195,7 +200,7 @@ impl std::error::Error for JudgeError {}
 #[derive(Clone)]
 pub(crate) struct Labelled {
     ruling: PlyRuling,
-    chases: Vec<threats::Found>,
+    chases: Vec<Threat>,
     pawn_exempt: bool,
 }
 
@@ -256,28 +261,26 @@ impl<'a> Labeller<'a, '_> {
         self.classifier.start_ply(nodes);
         let c = self.classifier.classify(pos, m, previous);
         self.work.spend(self.classifier.spent());
-        let clause = book.clause(c.branch);
-        let (branch, facts) = if let Some(why) = self.classifier.exhaustion() {
+        let clause = book.clause(c.finding.branch());
+        let finding = if let Some(why) = self.classifier.exhaustion() {
             let spent = match why {
                 Exhausted::Nodes if nodes < book.budgets.nodes => Spent::Shared(self.work.budget()),
                 Exhausted::Nodes => Spent::Nodes(book.budgets.nodes),
                 Exhausted::Memory => Spent::CacheMib(CACHE_BYTES >> 20),
             };
-            let facts = Facts::Undetermined {
+            Finding::Budget {
                 spent,
-                so_far: c.label(),
-                facts: Box::new(c.facts),
-            };
-            (Branch::Budget, facts)
+                so_far: Box::new(c.finding),
+            }
         } else {
-            (c.branch, c.facts)
+            c.finding
         };
-        let label = branch.label();
+        let label = finding.label();
         let evidence = Evidence {
-            branch,
+            finding,
             clause,
-            text: describe(&facts, pos, m),
-            facts,
+            before: pos.clone(),
+            mv: m,
         };
         Labelled {
             ruling: PlyRuling {
@@ -305,7 +308,7 @@ impl<'a> Labeller<'a, '_> {
     ) -> SideRuling {
         let book = self.classifier.book;
         let mut labels = Vec::new();
-        let mut chases: Vec<Vec<threats::Found>> = Vec::new();
+        let mut chases: Vec<Vec<Threat>> = Vec::new();
         let mut replies = Vec::new();
         let mut around_replies = Vec::new();
         let (start, end) = (range.start, range.end);

@@ -14,7 +14,9 @@
 //! ends it: [`Game::reversible_since`]), so a move that can do neither is allowed at the cost
 //! of a key lookup, or of nothing at all where that stretch is too short to return to; where
 //! nothing can repeat the query costs about move generation, and chase and mate-threat
-//! analysis run only for the moves that can close a cycle.
+//! analysis run only for the moves that can close a cycle. The plies those judgements label
+//! are kept with the game (`rules/memo.rs`): the closing moves of several cycles share the
+//! history's plies, and the query after the next move finds them, each labelled once.
 //!
 //! **Which occurrence to act on.** Under the Asian rules (`axf`) the rules apply when a
 //! position occurs for the third time, and the query says so: a move is `forbidden` only when
@@ -50,7 +52,9 @@
 
 use std::ops::RangeInclusive;
 
-use super::{judge, Cycle, RuleBook, Ruling, SideClass, Verdict};
+#[cfg(any(doc, test))]
+use super::judge;
+use super::{Cycle, RuleBook, Ruling, SideClass, Verdict};
 use crate::{Color, Game, Move, MoveError, Square};
 
 /// A legal move of the position reached and what playing it would do.
@@ -244,6 +248,8 @@ struct Reach<'a> {
     /// opponent's without taking, and the mover's move leaves it where it went. So the stretch
     /// must hold three moves or more.
     can_return: bool,
+    /// The keys a reversible next move can lead back to ([`Returns`]), where it can.
+    returns: Returns,
     /// Where the nine-round rule may apply after some move (`None`: after none).
     nine: Option<NineRounds>,
     /// The game's moves and the one judged, once a move is judged.
@@ -275,6 +281,9 @@ impl NineRounds {
         let keys = &game.keys()[n + 1 - span..];
         // A key recurs in the window only if it occurred twice in the game: in a game that
         // goes forward, none did, and nothing is kept.
+        if game.repeated_positions() == 0 {
+            return None;
+        }
         if keys.iter().filter(|&&k| game.occurrences(k) >= 2).count() < 2 {
             return None;
         }
@@ -322,12 +331,53 @@ impl NineRounds {
     }
 }
 
+/// A filter of the keys a reversible next move can lead back to: those of the last reversible
+/// stretch with the opponent to move (a position anywhere else never recurs after a reversible
+/// move: [`Game::reversible_since`]), one bit of 256 for each, picked by the key's top bits.
+/// A move whose key's bit is clear leads to a position that never occurred, told without a
+/// lookup; a set bit sends it to [`Game::occurrences`].
+struct Returns([u64; 4]);
+
+impl Returns {
+    fn new(game: &Game) -> Returns {
+        let mut bits = [0u64; 4];
+        let n = game.len();
+        let keys = game.keys();
+        // After the next move the opponent is to move, as after `n - 1`, `n - 3`, … moves.
+        let mut i = n.wrapping_sub(1);
+        while i < n && i >= game.reversible_since() {
+            let b = Returns::bit(keys[i]);
+            bits[b >> 6] |= 1 << (b & 63);
+            i = i.wrapping_sub(2);
+        }
+        Returns(bits)
+    }
+
+    #[inline]
+    fn bit(key: u64) -> usize {
+        (key >> 56) as usize
+    }
+
+    /// Whether the position with `key` may be one of the stretch's.
+    #[inline]
+    fn may_hold(&self, key: u64) -> bool {
+        let b = Returns::bit(key);
+        self.0[b >> 6] & (1 << (b & 63)) != 0
+    }
+}
+
 impl<'a> Reach<'a> {
     fn new(game: &'a Game, book: &'a RuleBook) -> Reach<'a> {
+        let can_return = game.len() >= game.reversible_since() + 3;
         Reach {
             game,
             book,
-            can_return: game.len() >= game.reversible_since() + 3,
+            can_return,
+            returns: if can_return {
+                Returns::new(game)
+            } else {
+                Returns([0; 4])
+            },
             nine: book
                 .cycle
                 .nine_rounds
@@ -355,7 +405,7 @@ impl<'a> Reach<'a> {
         let mut consequence = Consequence::Allowed(None);
         if returns || self.nine.is_some() {
             let key = self.game.key_after(m);
-            if returns {
+            if returns && self.returns.may_hold(key) {
                 occurrences += self.game.occurrences(key);
             }
             if self.may_complete(m, key, occurrences) {
@@ -376,7 +426,12 @@ impl<'a> Reach<'a> {
             self.played.extend_from_slice(self.game.moves());
         }
         self.played.push(m);
-        let ruling = judge(self.game.start(), &self.played, self.book);
+        // The game's memo holds the plies of the history other closing moves (and earlier
+        // queries) judged: the ruling is judge's, each ply labelled once.
+        let ruling = self
+            .game
+            .labels()
+            .judge(self.game.start(), &self.played, self.book);
         self.played.pop();
         match ruling {
             Ok(r) => Consequence::of(r, self.game.position().turn(), self.book),

@@ -5,7 +5,7 @@
 use serde::ser::{SerializeMap, SerializeSeq, SerializeStruct};
 use serde::{Serialize, Serializer};
 
-use crate::rules::label::{Also, ChaseKind, Facts, Kept, OwnChaser, Rootedness, Spent};
+use crate::rules::{Also, Chase, ChaseKind, Finding, Kept, OwnChase, OwnChaser, Rootedness, Spent};
 use crate::rules::{
     Cycle, CycleRule, DrawClaim, Evidence, Label, Placed, PlyRuling, Ruling, SideRuling, Threat,
 };
@@ -108,25 +108,25 @@ impl Serialize for Also {
 
 /// An object with `kind` (`check`, `mate`, `chase`, `exchange` … in snake case) and the
 /// variant's fields.
-impl Serialize for Facts {
+impl Serialize for Finding {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(None)?;
         match self {
-            Facts::Check { king, checkers } => {
+            Finding::Check { king, checkers } => {
                 m.serialize_entry("kind", "check")?;
                 m.serialize_entry("king", king.name())?;
                 m.serialize_entry("checkers", checkers)?;
             }
-            Facts::KingAnswer { king } => {
+            Finding::KingAnswer { king } => {
                 m.serialize_entry("kind", "king_answer")?;
                 m.serialize_entry("king", king.name())?;
             }
-            Facts::Mate { line, also } => {
+            Finding::Mate { line, also } => {
                 m.serialize_entry("kind", "mate")?;
                 m.serialize_entry("line", &Iccs(line))?;
                 m.serialize_entry("also", also)?;
             }
-            Facts::MatedExchange {
+            Finding::MatedExchange {
                 offered,
                 partner,
                 line,
@@ -136,78 +136,95 @@ impl Serialize for Facts {
                 m.serialize_entry("partner", partner)?;
                 m.serialize_entry("line", &Iccs(line))?;
             }
-            Facts::Chase {
-                threats,
-                kept,
-                also,
-            } => {
-                m.serialize_entry("kind", "chase")?;
-                m.serialize_entry("threats", threats)?;
-                m.serialize_entry("kept", kept)?;
-                m.serialize_entry("also", also)?;
+            Finding::ChaseDirect(c)
+            | Finding::ChaseJoint(c)
+            | Finding::ChaseByChecks(c)
+            | Finding::ChaseByExchange(c)
+            | Finding::ChaseFreed(c)
+            | Finding::ChaseHolds(c) => chase(&mut m, c)?,
+            Finding::KingOwn(own) | Finding::PawnOwn(own) => own_chase(&mut m, own)?,
+            Finding::Budget { spent, so_far } => budget(&mut m, spent, so_far)?,
+            Finding::Exchange { offered, partner } => pair(
+                &mut m,
+                "exchange",
+                ("offered", offered),
+                ("partner", partner),
+            )?,
+            Finding::Offer { offered, taker } => {
+                pair(&mut m, "offer", ("offered", offered), ("taker", taker))?
             }
-            Facts::Exchange { offered, partner } => {
-                m.serialize_entry("kind", "exchange")?;
-                m.serialize_entry("offered", offered)?;
-                m.serialize_entry("partner", partner)?;
-            }
-            Facts::Offer { offered, taker } => {
-                m.serialize_entry("kind", "offer")?;
-                m.serialize_entry("offered", offered)?;
-                m.serialize_entry("taker", taker)?;
-            }
-            Facts::Block {
+            Finding::Block {
                 blocker,
                 blocked,
                 threat,
             } => {
-                m.serialize_entry("kind", "block")?;
-                m.serialize_entry("blocker", blocker)?;
-                m.serialize_entry("blocked", blocked)?;
+                pair(&mut m, "block", ("blocker", blocker), ("blocked", blocked))?;
                 m.serialize_entry("threat", &threat.to_string())?;
             }
-            Facts::Follow { follower, followed } => {
-                m.serialize_entry("kind", "follow")?;
-                m.serialize_entry("follower", follower)?;
-                m.serialize_entry("followed", followed)?;
-            }
-            Facts::KeyPoint { side, threat } => {
+            Finding::Follow { follower, followed } => pair(
+                &mut m,
+                "follow",
+                ("follower", follower),
+                ("followed", followed),
+            )?,
+            Finding::KeyPoint { side, threat } => {
                 m.serialize_entry("kind", "key_point")?;
                 m.serialize_entry("side", side.name())?;
                 m.serialize_entry("threat", threat)?;
             }
-            Facts::OwnChase { by, threat } => {
-                m.serialize_entry("kind", "own_chase")?;
-                match by {
-                    OwnChaser::Capturer => m.serialize_entry("backing", &None::<Placed>)?,
-                    OwnChaser::Backing(p) => m.serialize_entry("backing", p)?,
-                }
-                m.serialize_entry("threat", threat)?;
-            }
-            Facts::StoodBefore { capturer, target } => {
-                m.serialize_entry("kind", "stood_before")?;
-                m.serialize_entry("capturer", capturer)?;
-                m.serialize_entry("target", target)?;
-            }
-            Facts::Idle => m.serialize_entry("kind", "idle")?,
-            Facts::Undetermined {
-                spent,
-                so_far,
-                facts,
-            } => {
-                m.serialize_entry("kind", "undetermined")?;
-                match spent {
-                    Spent::Nodes(n) => m.serialize_entry("nodes", n)?,
-                    Spent::CacheMib(c) => m.serialize_entry("cache_mib", c)?,
-                    Spent::Shared(n) => m.serialize_entry("shared_nodes", n)?,
-                }
-                m.serialize_entry("so_far", so_far)?;
-                m.serialize_entry("so_far_name", so_far.name())?;
-                m.serialize_entry("facts", facts)?;
-            }
+            Finding::ChaseToChase { capturer, target } => pair(
+                &mut m,
+                "stood_before",
+                ("capturer", capturer),
+                ("target", target),
+            )?,
+            Finding::Idle => m.serialize_entry("kind", "idle")?,
         }
         m.end()
     }
+}
+
+/// 捉: the new threats, those kept up, and what else the move is.
+fn chase<M: SerializeMap>(m: &mut M, c: &Chase) -> Result<(), M::Error> {
+    m.serialize_entry("kind", "chase")?;
+    m.serialize_entry("threats", &c.threats)?;
+    m.serialize_entry("kept", &c.kept)?;
+    m.serialize_entry("also", &c.also)
+}
+
+/// 26.1: the backing king or pawn (`null` when it takes), and the threat.
+fn own_chase<M: SerializeMap>(m: &mut M, own: &OwnChase) -> Result<(), M::Error> {
+    m.serialize_entry("kind", "own_chase")?;
+    match own.by {
+        OwnChaser::Capturer => m.serialize_entry("backing", &None::<Placed>)?,
+        OwnChaser::Backing(p) => m.serialize_entry("backing", &p)?,
+    }
+    m.serialize_entry("threat", &own.threat)
+}
+
+/// 未定: the budget spent, and what was found so far.
+fn budget<M: SerializeMap>(m: &mut M, spent: &Spent, so_far: &Finding) -> Result<(), M::Error> {
+    m.serialize_entry("kind", "undetermined")?;
+    match spent {
+        Spent::Nodes(n) => m.serialize_entry("nodes", n)?,
+        Spent::CacheMib(c) => m.serialize_entry("cache_mib", c)?,
+        Spent::Shared(n) => m.serialize_entry("shared_nodes", n)?,
+    }
+    m.serialize_entry("so_far", &so_far.label())?;
+    m.serialize_entry("so_far_name", so_far.label().name())?;
+    m.serialize_entry("facts", so_far)
+}
+
+/// `kind` and two pieces, the shape of most idle kinds' facts.
+fn pair<M: SerializeMap>(
+    m: &mut M,
+    kind: &str,
+    (k1, p1): (&str, &Placed),
+    (k2, p2): (&str, &Placed),
+) -> Result<(), M::Error> {
+    m.serialize_entry("kind", kind)?;
+    m.serialize_entry(k1, p1)?;
+    m.serialize_entry(k2, p2)
 }
 
 /// `branch`, `clause`, `text`, `threats` and `line` (the chase's threats and the line shown,
@@ -215,12 +232,12 @@ impl Serialize for Facts {
 impl Serialize for Evidence {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_struct("Evidence", 6)?;
-        m.serialize_field("branch", self.branch.id())?;
+        m.serialize_field("branch", self.branch().id())?;
         m.serialize_field("clause", self.clause.as_str())?;
-        m.serialize_field("text", &self.text)?;
+        m.serialize_field("text", &self.text())?;
         m.serialize_field("threats", self.threats())?;
         m.serialize_field("line", &Iccs(self.line()))?;
-        m.serialize_field("facts", &self.facts)?;
+        m.serialize_field("facts", &self.finding)?;
         m.end()
     }
 }

@@ -119,6 +119,14 @@ impl Work {
         }
     }
 
+    /// The whole budget again with the labels kept, for calls that share labels but each
+    /// get their own budget ([`super::memo`]); false (and nothing renewed) once more than
+    /// `most` labels are kept.
+    pub(super) fn renew(&mut self, most: usize) -> bool {
+        self.left = self.budget;
+        self.labelled.len() <= most
+    }
+
     pub(super) fn get(&self, key: &PlyKey) -> Option<&Labelled> {
         self.labelled.get(key)
     }
@@ -132,7 +140,7 @@ impl Work {
 mod tests {
     use super::*;
     use crate::notation::{fen, iccs};
-    use crate::rules::{judge_in, Facts, Label, Scope, Spent, Verdict};
+    use crate::rules::{judge_in, Finding, Label, Scope, Spent, Verdict};
     use crate::SetupMode;
 
     fn moves(text: &str) -> Vec<Move> {
@@ -176,8 +184,8 @@ mod tests {
             .iter()
             .filter(|p| {
                 matches!(
-                    p.evidence.facts,
-                    Facts::Undetermined {
+                    p.evidence.finding,
+                    Finding::Budget {
                         spent: Spent::Shared(30_000),
                         ..
                     }
@@ -187,7 +195,7 @@ mod tests {
         assert!(!shared.is_empty(), "{:#?}", r.plies);
         for p in &shared {
             assert_eq!(p.label, Label::Undetermined);
-            assert!(p.evidence.text.contains("30000"), "{}", p.evidence.text);
+            assert!(p.evidence.text().contains("30000"), "{}", p.evidence.text());
         }
         assert_eq!(r.verdict, Verdict::Undetermined);
     }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::yaml;
+use qili_corpus::yaml;
 
 /// Who the AXF text says is right about a class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

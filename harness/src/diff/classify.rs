@@ -8,7 +8,7 @@
 //! why), or the side qili condemns and Fairy-Stockfish does not (the first move whose chase the
 //! model does not count, and why).
 
-use qili::rules::{Branch, Facts, Label, PlyRuling, Ruling};
+use qili::rules::{Branch, Finding, Label, PlyRuling, Ruling};
 use qili::{Color, Move, Position, Role, Square};
 use serde::Serialize;
 
@@ -149,7 +149,7 @@ impl Cycle<'_> {
     }
 
     fn class(&self, id: &'static str, side: Color, at: usize) -> Class {
-        let label = |p: &PlyRuling| format!("{} {}", p.label, p.evidence.branch);
+        let label = |p: &PlyRuling| format!("{} {}", p.label, p.evidence.branch());
         Class {
             id,
             side: Some(side.name()),
@@ -333,7 +333,7 @@ fn why_no_chase(cyc: &Cycle<'_>, i: usize, attack: Attack, x: Color) -> &'static
     if pinned_attacker && !legal() {
         return PINNED_ATTACKER;
     }
-    match p.evidence.branch {
+    match p.evidence.branch() {
         Branch::Check => return CHECK_AND_CHASE,
         Branch::KeyPoint => return KEY_POINT,
         Branch::ChaseToChase => {
@@ -396,7 +396,7 @@ fn why_no_chase(cyc: &Cycle<'_>, i: usize, attack: Attack, x: Color) -> &'static
         Label::MateThreat => MATE_OVER_CHASE,
         Label::Block | Label::Follow => IDLE_KIND_OVER_CHASE,
         Label::Undetermined => ERROR,
-        _ if matches!(p.evidence.facts, Facts::Undetermined { .. }) => ERROR,
+        _ if matches!(p.evidence.finding, Finding::Budget { .. }) => ERROR,
         _ => NO_THREAT_FOUND,
     }
 }

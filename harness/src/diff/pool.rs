@@ -6,7 +6,7 @@ use std::path::Path;
 
 use qili::{Move, Position};
 
-use crate::scan::{files, formats};
+use qili_scan::{files, formats};
 
 /// One game's main line, and where it came from.
 #[derive(Clone, Debug)]
@@ -50,7 +50,7 @@ pub fn load(dir: &Path) -> Result<Pool, String> {
         let Ok(meta) = std::fs::metadata(path) else {
             continue;
         };
-        if meta.len() > crate::bounds::MAX_GAME_FILE_BYTES {
+        if meta.len() > qili_io::bounds::MAX_GAME_FILE_BYTES {
             continue;
         }
         let Ok(bytes) = std::fs::read(path) else {

@@ -36,7 +36,7 @@ pub fn ask(request: &Request) -> Reply {
     // Within a ruling's budget, as the main run's ruling of the same case is: a case of the
     // densest plies costs each of them at most that (attack 2 of issue 30), and its answers are
     // the main run's.
-    let mut work = Work::new(crate::bounds::MAX_RULING_WORK);
+    let mut work = Work::new(qili_io::bounds::MAX_RULING_WORK);
     match catch_unwind(AssertUnwindSafe(|| {
         judge_in(&start, &moves, &book, Scope::AllPlies, &mut work)
     })) {

@@ -55,7 +55,7 @@ impl Engine {
             ));
         };
         let name = name.trim();
-        if !crate::vocabulary::is_id(name) {
+        if !qili_corpus::vocabulary::is_id(name) {
             return Err(format!(
                 "--engine {spec:?}: the name {name:?} is not lower-case letters and digits joined by dashes"
             ));

@@ -6,7 +6,7 @@
 use qili::rules::{Label, Verdict};
 use serde::{Deserialize, Serialize};
 
-use crate::vocabulary;
+use qili_corpus::vocabulary;
 
 /// One case × edition, as an adapter is asked about it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -88,7 +88,7 @@ pub fn read(line: &str, request: &Request) -> Reply {
     if raw.id.as_str() != Some(request.id.as_str()) {
         return Reply::Failure(format!(
             "answered the id {} to the request {:?} (responses come one per request, in order, with the request's id)",
-            crate::bounds::clip(&raw.id.to_string()),
+            qili_io::bounds::clip(&raw.id.to_string()),
             request.id
         ));
     }

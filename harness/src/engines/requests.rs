@@ -5,10 +5,10 @@ use qili::notation::fen;
 use qili::{Move, Position};
 
 use super::protocol::Request;
-use crate::case::Case;
-use crate::corpus::Corpus;
 use crate::run::{self, Options};
 use crate::view::anchor;
+use qili_corpus::case::Case;
+use qili_corpus::corpus::Corpus;
 
 /// A request and the case × edition it asks about.
 pub struct Job<'c> {

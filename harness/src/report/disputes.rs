@@ -4,8 +4,7 @@
 
 use std::fmt::Write;
 
-use super::escape;
-use super::markdown::cell;
+use super::{cell, escape};
 use crate::results::{DisputeRow, Results};
 
 /// The count line: how many rulings, and how many of their verdicts qili gives.
@@ -112,7 +111,7 @@ pub fn html(s: &mut String, r: &Results) {
 
 /// The dispute's details in its case's section of `report.html`: event, game, who ruled, the
 /// rules in force, and every other report of the ruling.
-pub fn html_details(s: &mut String, d: &crate::case::Dispute) {
+pub fn html_details(s: &mut String, d: &qili_corpus::case::Dispute) {
     let mut parts = vec![format!("赛事 {}", escape(&d.event)), escape(&d.date)];
     if let Some(r) = &d.round {
         parts.push(escape(r));

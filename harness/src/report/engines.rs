@@ -5,8 +5,7 @@
 
 use std::fmt::Write;
 
-use super::markdown::cell;
-use super::{escape, Rendered};
+use super::{cell, escape, Rendered};
 use crate::engines::conformance::{Answer, Conformance, Row, Tally};
 use crate::engines::Timing;
 use crate::results::{EditionResult, SCHEMA_VERSION};

@@ -11,9 +11,9 @@ use qili::SetupMode;
 use similar::TextDiff;
 
 use super::{escape, svg};
-use crate::case::{CycleClaim, Provenance};
 use crate::compare::Outcome;
 use crate::results::{CaseResult, EditionResult, PlyStatus, Results};
+use qili_corpus::case::{CycleClaim, Provenance};
 
 pub(crate) const STYLE: &str = r#"
 body { font-family: "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif; margin: 2em auto; max-width: 72em; color: #222; line-height: 1.45; }

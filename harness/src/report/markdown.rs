@@ -4,15 +4,11 @@
 
 use std::fmt::Write;
 
+use super::cell;
 use crate::results::Results;
 
 /// What the reports show for a verdict the source does not publish.
 pub const NOT_PUBLISHED: &str = "not published 未公布";
-
-/// Make text safe inside a table cell.
-pub(crate) fn cell(s: &str) -> String {
-    s.replace('|', "\\|").replace('\n', " ")
-}
 
 pub fn render(r: &Results) -> String {
     let mut s = String::new();

@@ -3,24 +3,18 @@
 //! rename ([`disk`]), so an interrupted run leaves the old reports whole and two runs never
 //! mix theirs; or, with `--check`, compared with the files already there.
 
-pub mod disk;
 pub mod disputes;
 pub mod engines;
 pub mod html;
 pub mod json;
 pub mod markdown;
+pub mod scan;
 pub mod svg;
 
 use std::path::{Path, PathBuf};
 
 use crate::results::Results;
-
-/// A report's file name and content.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rendered {
-    pub name: &'static str,
-    pub content: String,
-}
+pub use qili_io::disk::{self, Rendered};
 
 /// The file names, in the order they are written.
 pub const FILES: [&str; 3] = ["summary.md", "report.html", "results.json"];
@@ -127,6 +121,11 @@ pub fn verdict_chinese(name: Option<&str>) -> String {
             qili::rules::Verdict::from_name(n).map_or(n.to_string(), |v| v.chinese().to_string())
         }
     }
+}
+
+/// Make text safe inside a table cell.
+pub(crate) fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
 }
 
 /// Escape text for HTML.

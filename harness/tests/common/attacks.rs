@@ -1,6 +1,6 @@
 //! The hostile inputs of issue 30, built in code at any size: the tests (`tests/attacks.rs`)
 //! take small versions and assert bounds in work and bytes, the bench (`benches/attacks.rs`)
-//! times them, and `cargo test -p qili-harness --test attacks -- --ignored write_the_attack_files`
+//! times them, and `cargo test -p qili-cli --test attacks -- --ignored write_the_attack_files`
 //! writes them full size into `$QILI_ATTACKS` to measure by hand (`/usr/bin/time -v`).
 
 #![allow(dead_code)]

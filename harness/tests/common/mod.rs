@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests: scratch directories and the `qili` binary.
+//! Helpers shared by the integration tests of qili-harness and qili-cli (whose tests include
+//! this file by path): scratch directories, the corpus and its fixtures, and the `qili` binary.
 
 #![allow(dead_code)]
 
@@ -29,18 +30,27 @@ impl Drop for Scratch {
     }
 }
 
+/// The repository's top folder, whichever harness crate's tests are running.
+pub fn top() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .find(|p| p.join("corpus").is_dir() && p.join("harness").is_dir())
+        .expect("the tests run inside the repository")
+        .to_path_buf()
+}
+
 /// The corpus the data-driven suites run over: `$QILI_CORPUS`, or the repository's.
 pub fn corpus_dir() -> PathBuf {
     std::env::var_os("QILI_CORPUS")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus"))
+        .unwrap_or_else(|| top().join("corpus"))
 }
 
 /// Every case of that corpus with each of its published blocks (by index), the unit the
 /// data-driven suites make their trials of; a case is shared by its blocks' trials.
-pub fn corpus_blocks() -> Vec<(std::sync::Arc<qili_harness::case::Case>, usize)> {
+pub fn corpus_blocks() -> Vec<(std::sync::Arc<qili_corpus::case::Case>, usize)> {
     let corpus =
-        qili_harness::corpus::load(&corpus_dir()).expect("the corpus directory is readable");
+        qili_corpus::corpus::load(&corpus_dir()).expect("the corpus directory is readable");
     corpus
         .cases
         .into_iter()
@@ -52,7 +62,7 @@ pub fn corpus_blocks() -> Vec<(std::sync::Arc<qili_harness::case::Case>, usize)>
 }
 
 pub fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+    top().join("harness/tests/fixtures")
 }
 
 /// What `qili run` exits with on the fixture corpus: 1, as the trial edition of
@@ -92,9 +102,18 @@ pub fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
     out
 }
 
+/// The `qili` binary: cargo builds it for the tests of qili-cli, the crate it belongs to.
+pub fn qili_bin() -> &'static str {
+    // Not `env!`: qili-harness's tests include this file too, and have no binary to name.
+    match option_env!("CARGO_BIN_EXE_qili") {
+        Some(path) => path,
+        None => panic!("the qili binary is built for qili-cli's tests only"),
+    }
+}
+
 /// Run `qili` with `args` in `cwd`.
 pub fn qili(cwd: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qili"))
+    Command::new(qili_bin())
         .args(args)
         .current_dir(cwd)
         .output()
