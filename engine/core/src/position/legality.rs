@@ -72,7 +72,7 @@ impl Guard {
             }
             if let Some(b2) = b2.filter(|_| p2 == cannon) {
                 check.get_or_insert(Check {
-                    stops: between(king, b2, dir) - bit(b1) | bit(b2),
+                    stops: (between(king, b2, dir) - bit(b1)) | bit(b2),
                     screen: Some(b1),
                 });
                 continue;
