@@ -316,17 +316,11 @@ fn an_idle_there_and_back_before_a_perpetual_check_changes_nothing() {
 #[test]
 fn a_threefold_repetition_by_two_different_loops_is_ruled_under_the_asian_rules() {
     let rel = "benckx__elephantchess/xiangqi-core-test-utils/src/main/resources/uci.txt";
-    let path = common::shared::games_dir().join(rel);
-    let Ok(bytes) = std::fs::read(&path) else {
-        // CI has ../shared beside the checkout: there the file must be read.
-        assert!(
-            std::env::var("CI").map_or(true, |v| !v.eq_ignore_ascii_case("true")),
-            "{} is absent and CI=true",
-            path.display()
-        );
-        println!("skipped: {} is absent", path.display());
+    let test = "a_threefold_repetition_by_two_different_loops_is_ruled_under_the_asian_rules";
+    let Some(path) = common::shared::games_file(test, rel) else {
         return;
     };
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let text = String::from_utf8_lossy(&bytes);
     let game = qili_records::lines::read_iccs(&text)
         .into_iter()

@@ -43,83 +43,107 @@ pub fn find(case: &Case, runs: &[EditionRun]) -> Vec<Erratum> {
     let mut out = Vec::new();
     for (ia, a) in runs.iter().enumerate() {
         for b in &runs[ia + 1..] {
-            let (pa, pb) = (&case.published[a.block], &case.published[b.block]);
-            let (ra, rb) = (a.ruling(), b.ruling());
-            if ra.is_none() && rb.is_none() {
-                continue;
-            }
-            let shared = pa
-                .moves
-                .iter()
-                .zip(&pb.moves)
-                .take_while(|(x, y)| x.mv == y.mv)
-                .count();
-            for k in 0..shared {
-                let (Some(la), Some(lb)) = (pa.moves[k].label, pb.moves[k].label) else {
-                    continue;
-                };
-                if la == lb {
-                    continue;
-                }
-                let ea = ruling_for(ra, rb).and_then(|r| r.plies.get(k));
-                let eb = ruling_for(rb, ra).and_then(|r| r.plies.get(k));
-                let (Some(ea), Some(eb)) = (ea, eb) else {
-                    continue;
-                };
-                let agrees_a = ea.label == la;
-                let agrees_b = eb.label == lb;
-                if agrees_a == agrees_b {
-                    continue;
-                }
-                let (good, bad, e, gl, bl, r) = if agrees_a {
-                    (pa, pb, ea, la, lb, ruling_for(ra, rb))
-                } else {
-                    (pb, pa, eb, lb, la, ruling_for(rb, ra))
-                };
-                out.push(Erratum {
-                    case: case.id.clone(),
-                    ply: Some(k + 1),
-                    move_text: Some(good.moves[k].text.clone()),
-                    agrees_with: answer(good, gl),
-                    differs_from: answer(bad, bl),
-                    engine: e.label.chinese().to_string(),
-                    rule_book: r.map_or(String::new(), |r| r.book.name().to_string()),
-                    evidence: evidence_text(e),
-                });
-            }
-            // The verdict, when both editions judged the same sequence or each was judged.
-            let same_moves = shared == pa.moves.len() && shared == pb.moves.len();
-            // A verdict that one edition does not publish is not compared.
-            let (Some(da), Some(db)) = (pa.verdict, pb.verdict) else {
-                continue;
+            let pair = Pair {
+                case: &case.id,
+                pa: &case.published[a.block],
+                pb: &case.published[b.block],
+                ra: a.ruling(),
+                rb: b.ruling(),
             };
-            if da != db && (same_moves || (ra.is_some() && rb.is_some())) {
-                let (Some(va), Some(vb)) = (ruling_for(ra, rb), ruling_for(rb, ra)) else {
-                    continue;
-                };
-                let agrees_a = va.verdict == da;
-                let agrees_b = vb.verdict == db;
-                if agrees_a != agrees_b {
-                    let (good, bad, r, dg, dbad) = if agrees_a {
-                        (pa, pb, va, da, db)
-                    } else {
-                        (pb, pa, vb, db, da)
-                    };
-                    out.push(Erratum {
-                        case: case.id.clone(),
-                        ply: None,
-                        move_text: None,
-                        agrees_with: verdict_answer(good, dg),
-                        differs_from: verdict_answer(bad, dbad),
-                        engine: r.verdict.name().to_string(),
-                        rule_book: r.book.name().to_string(),
-                        evidence: r.reason(),
-                    });
-                }
+            if pair.ra.is_none() && pair.rb.is_none() {
+                continue;
             }
+            let shared = pair.shared();
+            out.extend((0..shared).filter_map(|k| pair.ply_erratum(k)));
+            out.extend(pair.verdict_erratum(shared));
         }
     }
     out
+}
+
+/// Two editions of a case: their published blocks and qili's rulings of them.
+struct Pair<'a> {
+    case: &'a str,
+    pa: &'a PublishedRuling,
+    pb: &'a PublishedRuling,
+    ra: Option<&'a Ruling>,
+    rb: Option<&'a Ruling>,
+}
+
+impl Pair<'_> {
+    /// How many moves the two editions share from the start.
+    fn shared(&self) -> usize {
+        self.pa
+            .moves
+            .iter()
+            .zip(&self.pb.moves)
+            .take_while(|(x, y)| x.mv == y.mv)
+            .count()
+    }
+
+    /// A shared ply (0-based `k`) the editions label differently, where qili agrees with one.
+    fn ply_erratum(&self, k: usize) -> Option<Erratum> {
+        let (pa, pb, ra, rb) = (self.pa, self.pb, self.ra, self.rb);
+        let (la, lb) = (pa.moves[k].label?, pb.moves[k].label?);
+        if la == lb {
+            return None;
+        }
+        let ea = ruling_for(ra, rb).and_then(|r| r.plies.get(k))?;
+        let eb = ruling_for(rb, ra).and_then(|r| r.plies.get(k))?;
+        let agrees_a = ea.label == la;
+        let agrees_b = eb.label == lb;
+        if agrees_a == agrees_b {
+            return None;
+        }
+        let (good, bad, e, gl, bl, r) = if agrees_a {
+            (pa, pb, ea, la, lb, ruling_for(ra, rb))
+        } else {
+            (pb, pa, eb, lb, la, ruling_for(rb, ra))
+        };
+        Some(Erratum {
+            case: self.case.to_string(),
+            ply: Some(k + 1),
+            move_text: Some(good.moves[k].text.clone()),
+            agrees_with: answer(good, gl),
+            differs_from: answer(bad, bl),
+            engine: e.label.chinese().to_string(),
+            rule_book: r.map_or(String::new(), |r| r.book.name().to_string()),
+            evidence: evidence_text(e),
+        })
+    }
+
+    /// The verdict, when both editions judged the same sequence or each was judged (`shared`
+    /// moves in common), where they differ and qili agrees with one. A verdict that one
+    /// edition does not publish is not compared.
+    fn verdict_erratum(&self, shared: usize) -> Option<Erratum> {
+        let (pa, pb, ra, rb) = (self.pa, self.pb, self.ra, self.rb);
+        let same_moves = shared == pa.moves.len() && shared == pb.moves.len();
+        let (da, db) = (pa.verdict?, pb.verdict?);
+        if da == db || !(same_moves || (ra.is_some() && rb.is_some())) {
+            return None;
+        }
+        let (va, vb) = (ruling_for(ra, rb)?, ruling_for(rb, ra)?);
+        let agrees_a = va.verdict == da;
+        let agrees_b = vb.verdict == db;
+        if agrees_a == agrees_b {
+            return None;
+        }
+        let (good, bad, r, dg, dbad) = if agrees_a {
+            (pa, pb, va, da, db)
+        } else {
+            (pb, pa, vb, db, da)
+        };
+        Some(Erratum {
+            case: self.case.to_string(),
+            ply: None,
+            move_text: None,
+            agrees_with: verdict_answer(good, dg),
+            differs_from: verdict_answer(bad, dbad),
+            engine: r.verdict.name().to_string(),
+            rule_book: r.book.name().to_string(),
+            evidence: r.reason(),
+        })
+    }
 }
 
 fn answer(p: &PublishedRuling, l: Label) -> EditionAnswer {

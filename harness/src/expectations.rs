@@ -9,9 +9,10 @@ use qili::rules::{Label, Verdict};
 use serde::Deserialize;
 
 use crate::compare::{Difference, Recorded};
+use qili_corpus::case::PublishedRuling;
 use qili_corpus::corpus::Corpus;
 use qili_corpus::edition::Edition;
-use qili_corpus::locate::{index, join};
+use qili_corpus::locate::{index, join, Locations};
 use qili_corpus::problem::Problem;
 use qili_corpus::vocabulary::{published_label, verdict_names, LABELS};
 use qili_corpus::yaml;
@@ -106,183 +107,69 @@ pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
             return out;
         }
     };
-    let locs = doc.locations();
-    let mut problems = Vec::new();
-    let mut records: Vec<Record> = Vec::new();
-    let mut problem = |path: &str, msg: String| {
-        problems.push(Problem::new(
-            file,
-            locs.value(path),
-            format!("{path}: {msg}"),
-        ));
+    let mut checker = Checker {
+        file,
+        locs: doc.locations(),
+        problems: Vec::new(),
     };
     for (i, r) in raws.into_iter().enumerate() {
-        let path = index("", i);
-        let p = |k: &str| join(&path, k);
+        if let Some(record) = checker.record(&index("", i), r, corpus, &out.records) {
+            out.records.push(record);
+        }
+    }
+    let mut problems = checker.problems;
+    problems.sort();
+    qili_corpus::problem::cap_problems(file, &mut problems);
+    out.problems = problems;
+    out
+}
+
+/// The checks of one file: where each path is, and the problems found.
+struct Checker<'a> {
+    file: &'a str,
+    locs: Locations,
+    problems: Vec<Problem>,
+}
+
+impl Checker<'_> {
+    fn problem(&mut self, path: &str, msg: String) {
+        self.problems.push(Problem::new(
+            self.file,
+            self.locs.value(path),
+            format!("{path}: {msg}"),
+        ));
+    }
+
+    /// One record at `path`, checked; `None` when it cannot be used (its problems said why).
+    /// `earlier` are the records kept before it, which it must not repeat.
+    fn record(
+        &mut self,
+        path: &str,
+        r: RawRecord,
+        corpus: &Corpus,
+        earlier: &[Record],
+    ) -> Option<Record> {
         if r.reason.trim().is_empty() {
-            problem(&p("reason"), "expected why qili differs".into());
+            self.problem(&join(path, "reason"), "expected why qili differs".into());
         }
         let Some(edition) = Edition::from_name(&r.edition) else {
-            problem(
-                &p("edition"),
+            self.problem(
+                &join(path, "edition"),
                 format!(
                     "'{}' is not an edition, expected one of {}",
                     clip(&r.edition),
                     Edition::names()
                 ),
             );
-            continue;
+            return None;
         };
-        let difference = match (r.ply, r.verdict) {
-            (Some(ply), None | Some(false)) => {
-                let published = published_label(&r.published);
-                let engine = Label::from_chinese(&r.engine);
-                if published.is_none() {
-                    problem(
-                        &p("published"),
-                        format!(
-                            "'{}' is not a label, expected one of {LABELS}",
-                            clip(&r.published)
-                        ),
-                    );
-                }
-                if engine.is_none() {
-                    problem(
-                        &p("engine"),
-                        format!(
-                            "'{}' is not a label, expected one of {LABELS} 未定",
-                            clip(&r.engine)
-                        ),
-                    );
-                }
-                match (published, engine) {
-                    (Some(published), Some(engine)) => Difference::Ply {
-                        ply,
-                        published,
-                        engine,
-                    },
-                    _ => continue,
-                }
-            }
-            (None, Some(true)) => {
-                let published = Verdict::from_name(&r.published);
-                let engine = Verdict::from_name(&r.engine);
-                for (key, v, text) in [
-                    ("published", published, &r.published),
-                    ("engine", engine, &r.engine),
-                ] {
-                    if v.is_none() {
-                        problem(
-                            &p(key),
-                            format!(
-                                "'{}' is not a verdict, expected one of {}",
-                                clip(text),
-                                verdict_names()
-                            ),
-                        );
-                    }
-                }
-                match (published, engine) {
-                    (Some(published), Some(engine)) => Difference::Verdict { published, engine },
-                    _ => continue,
-                }
-            }
-            _ => {
-                problem(
-                    &path,
-                    "expected exactly one of `ply: N` or `verdict: true`".into(),
-                );
-                continue;
-            }
-        };
-        if let Difference::Ply {
-            published, engine, ..
-        } = difference
-        {
-            if published == engine {
-                problem(
-                    &p("engine"),
-                    "is the same as `published`, expected a disagreement".into(),
-                );
-                continue;
-            }
-        }
-        if let Difference::Verdict { published, engine } = difference {
-            if published == engine {
-                problem(
-                    &p("engine"),
-                    "is the same as `published`, expected a disagreement".into(),
-                );
-                continue;
-            }
-        }
-        // Check the record against the facts.
-        if corpus.is_broken(&r.case) {
-            // The case file has its own problems; the record is checked once it loads.
-        } else if let Some(case) = corpus.case(&r.case) {
-            match case.published.iter().find(|b| b.edition == edition) {
-                None => problem(
-                    &p("edition"),
-                    format!(
-                        "case {} has no answer published by {edition}, expected one of {}",
-                        r.case,
-                        case.published
-                            .iter()
-                            .map(|b| b.edition.name())
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    ),
-                ),
-                Some(block) => match difference {
-                    Difference::Ply { ply, published, .. } => {
-                        match block.moves.get(ply.wrapping_sub(1)) {
-                            None => problem(
-                                &p("ply"),
-                                format!("{ply} is not a ply of {} ({edition}), expected 1 to {}", r.case, block.moves.len()),
-                            ),
-                            Some(m) if m.label != Some(published) => problem(
-                                &p("published"),
-                                format!(
-                                    "the corpus says {} for ply {ply} of {} ({edition}), expected the record to repeat it",
-                                    m.label.map_or("no label", |l| l.chinese()),
-                                    r.case
-                                ),
-                            ),
-                            Some(_) => {}
-                        }
-                    }
-                    Difference::Verdict { published, .. } => match block.verdict {
-                        None => problem(
-                            &p("verdict"),
-                            format!(
-                                "{} ({edition}) publishes no verdict, so qili's cannot disagree with it, expected no verdict record",
-                                r.case
-                            ),
-                        ),
-                        Some(v) if v != published => problem(
-                            &p("published"),
-                            format!(
-                                "the corpus says {v} for {} ({edition}), expected the record to repeat it",
-                                r.case
-                            ),
-                        ),
-                        Some(_) => {}
-                    },
-                },
-            }
-        } else {
-            problem(
-                &p("case"),
-                format!(
-                    "no case '{}' in the corpus, expected the id of a case file",
-                    clip(&r.case)
-                ),
-            );
-            continue;
+        let difference = self.difference(path, &r)?;
+        if !self.in_corpus(path, &r.case, edition, difference, corpus) {
+            return None;
         }
         let location = {
-            let at = locs.value(&path);
-            format!("{file}:{}:{}", at.line, at.column)
+            let at = self.locs.value(path);
+            format!("{}:{}:{}", self.file, at.line, at.column)
         };
         let record = Record {
             case: r.case,
@@ -293,27 +180,189 @@ pub fn parse(file: &str, text: &str, corpus: &Corpus) -> Expectations {
                 location,
             },
         };
-        if records.iter().any(|o| {
+        let point = record.recorded.difference.point();
+        if earlier.iter().any(|o| {
             o.case == record.case
                 && o.edition == record.edition
-                && o.recorded.difference.point() == record.recorded.difference.point()
+                && o.recorded.difference.point() == point
         }) {
-            problem(
-                &path,
+            self.problem(
+                path,
                 format!(
-                    "{} {} {} is recorded twice, expected one record",
-                    record.case,
-                    record.edition,
-                    record.recorded.difference.point()
+                    "{} {} {point} is recorded twice, expected one record",
+                    record.case, record.edition
                 ),
             );
-            continue;
+            return None;
         }
-        records.push(record);
+        Some(record)
     }
-    problems.sort();
-    qili_corpus::problem::cap_problems(file, &mut problems);
-    out.problems = problems;
-    out.records = records;
-    out
+
+    /// What the record says differs: a ply's label (`ply: N`) or the verdict (`verdict:
+    /// true`), the two sides different.
+    fn difference(&mut self, path: &str, r: &RawRecord) -> Option<Difference> {
+        let difference = match (r.ply, r.verdict) {
+            (Some(ply), None | Some(false)) => self.ply_difference(path, ply, r)?,
+            (None, Some(true)) => self.verdict_difference(path, r)?,
+            _ => {
+                self.problem(
+                    path,
+                    "expected exactly one of `ply: N` or `verdict: true`".into(),
+                );
+                return None;
+            }
+        };
+        let same = match difference {
+            Difference::Ply {
+                published, engine, ..
+            } => published == engine,
+            Difference::Verdict { published, engine } => published == engine,
+        };
+        if same {
+            self.problem(
+                &join(path, "engine"),
+                "is the same as `published`, expected a disagreement".into(),
+            );
+            return None;
+        }
+        Some(difference)
+    }
+
+    fn ply_difference(&mut self, path: &str, ply: usize, r: &RawRecord) -> Option<Difference> {
+        let published = published_label(&r.published);
+        let engine = Label::from_chinese(&r.engine);
+        if published.is_none() {
+            self.problem(
+                &join(path, "published"),
+                format!(
+                    "'{}' is not a label, expected one of {LABELS}",
+                    clip(&r.published)
+                ),
+            );
+        }
+        if engine.is_none() {
+            self.problem(
+                &join(path, "engine"),
+                format!(
+                    "'{}' is not a label, expected one of {LABELS} 未定",
+                    clip(&r.engine)
+                ),
+            );
+        }
+        Some(Difference::Ply {
+            ply,
+            published: published?,
+            engine: engine?,
+        })
+    }
+
+    fn verdict_difference(&mut self, path: &str, r: &RawRecord) -> Option<Difference> {
+        let published = Verdict::from_name(&r.published);
+        let engine = Verdict::from_name(&r.engine);
+        for (key, v, text) in [
+            ("published", published, &r.published),
+            ("engine", engine, &r.engine),
+        ] {
+            if v.is_none() {
+                self.problem(
+                    &join(path, key),
+                    format!(
+                        "'{}' is not a verdict, expected one of {}",
+                        clip(text),
+                        verdict_names()
+                    ),
+                );
+            }
+        }
+        Some(Difference::Verdict {
+            published: published?,
+            engine: engine?,
+        })
+    }
+
+    /// Check the record against the facts: the case, its edition, the ply, and what the corpus
+    /// publishes there. False when the case is not in the corpus (the record is dropped); a
+    /// broken case file has its own problems, and the record is checked once it loads.
+    fn in_corpus(
+        &mut self,
+        path: &str,
+        case_id: &str,
+        edition: Edition,
+        difference: Difference,
+        corpus: &Corpus,
+    ) -> bool {
+        if corpus.is_broken(case_id) {
+            return true;
+        }
+        let Some(case) = corpus.case(case_id) else {
+            self.problem(
+                &join(path, "case"),
+                format!(
+                    "no case '{}' in the corpus, expected the id of a case file",
+                    clip(case_id)
+                ),
+            );
+            return false;
+        };
+        match case.published.iter().find(|b| b.edition == edition) {
+            None => self.problem(
+                &join(path, "edition"),
+                format!(
+                    "case {case_id} has no answer published by {edition}, expected one of {}",
+                    case.published
+                        .iter()
+                        .map(|b| b.edition.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ),
+            Some(block) => self.as_published(path, case_id, block, difference),
+        }
+        true
+    }
+
+    /// The record's `published` side is what the block publishes.
+    fn as_published(
+        &mut self,
+        path: &str,
+        case_id: &str,
+        block: &PublishedRuling,
+        difference: Difference,
+    ) {
+        let edition = block.edition;
+        match difference {
+            Difference::Ply { ply, published, .. } => match block.moves.get(ply.wrapping_sub(1)) {
+                None => self.problem(
+                    &join(path, "ply"),
+                    format!(
+                        "{ply} is not a ply of {case_id} ({edition}), expected 1 to {}",
+                        block.moves.len()
+                    ),
+                ),
+                Some(m) if m.label != Some(published) => self.problem(
+                    &join(path, "published"),
+                    format!(
+                        "the corpus says {} for ply {ply} of {case_id} ({edition}), expected the record to repeat it",
+                        m.label.map_or("no label", |l| l.chinese()),
+                    ),
+                ),
+                Some(_) => {}
+            },
+            Difference::Verdict { published, .. } => match block.verdict {
+                None => self.problem(
+                    &join(path, "verdict"),
+                    format!(
+                        "{case_id} ({edition}) publishes no verdict, so qili's cannot disagree with it, expected no verdict record"
+                    ),
+                ),
+                Some(v) if v != published => self.problem(
+                    &join(path, "published"),
+                    format!(
+                        "the corpus says {v} for {case_id} ({edition}), expected the record to repeat it"
+                    ),
+                ),
+                Some(_) => {}
+            },
+        }
+    }
 }

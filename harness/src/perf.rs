@@ -169,7 +169,7 @@ fn ms(d: Duration) -> String {
     format!("{:.1}", d.as_secs_f64() * 1e3)
 }
 
-/// `perf.md`.
+/// `perf.md`: how it was measured, the totals, then every case × edition.
 pub fn render(p: &Perf) -> String {
     let mut s = String::new();
     s.push_str("# qili: how long judging takes\n\n");
@@ -185,14 +185,38 @@ pub fn render(p: &Perf) -> String {
         "Each case × edition is judged alone on one thread, {} time(s) in a row, under its own rule book, and compared with what was published (`run::judge_block`); the table gives the median, the fastest and the slowest of those runs, and the medians under all the rule books added up (what the rule-book comparison of the reports costs for that case). The whole run is timed {} time(s) the same way.\n",
         p.repeats, p.repeats
     );
+    s.push_str("| totals | ms |\n|---|---:|\n");
+    for (k, v) in totals(p) {
+        let _ = writeln!(s, "| {k} | {v} |");
+    }
+    s.push_str("\n## Per case × edition, slowest first\n\n");
+    s.push_str("| case | edition | rule book | plies | median ms | min ms | max ms | all rule books ms |\n|---|---|---|---:|---:|---:|---:|---:|\n");
+    for c in &p.cases {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} | {} | {} | {} | {} |",
+            c.case,
+            c.edition,
+            c.rule_book,
+            c.plies,
+            ms(c.own.median()),
+            ms(c.own.min()),
+            ms(c.own.max()),
+            ms(c.all_books)
+        );
+    }
+    s
+}
+
+/// The rows of the totals table: what was timed, and its milliseconds.
+fn totals(p: &Perf) -> [(String, String); 8] {
     let medians: Vec<Duration> = p.cases.iter().map(|c| c.own.median()).collect();
     let total: Duration = medians.iter().sum();
     let total_all: Duration = p.cases.iter().map(|c| c.all_books).sum();
     let mut sorted = medians.clone();
     sorted.sort();
     let middle = Samples(sorted).median();
-    s.push_str("| totals | ms |\n|---|---:|\n");
-    let rows = [
+    [
         (
             "whole run, rule-book table included (`pipeline::results`, every processor)"
                 .to_string(),
@@ -236,27 +260,7 @@ pub fn render(p: &Perf) -> String {
                 .first()
                 .map_or("—".to_string(), |c| ms(c.own.median())),
         ),
-    ];
-    for (k, v) in rows {
-        let _ = writeln!(s, "| {k} | {v} |");
-    }
-    s.push_str("\n## Per case × edition, slowest first\n\n");
-    s.push_str("| case | edition | rule book | plies | median ms | min ms | max ms | all rule books ms |\n|---|---|---|---:|---:|---:|---:|---:|\n");
-    for c in &p.cases {
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} | {} | {} | {} | {} | {} |",
-            c.case,
-            c.edition,
-            c.rule_book,
-            c.plies,
-            ms(c.own.median()),
-            ms(c.own.min()),
-            ms(c.own.max()),
-            ms(c.all_books)
-        );
-    }
-    s
+    ]
 }
 
 #[cfg(test)]

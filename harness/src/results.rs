@@ -13,7 +13,9 @@ use crate::expectations::Expectations;
 use crate::rulebooks;
 use crate::run::{EditionRun, Judged, Options};
 use crate::view::anchor;
-use qili_corpus::case::{Case, CitedLine, CycleClaim, Dispute, LabelsFrom, Provenance, Source};
+use qili_corpus::case::{
+    Case, CitedLine, CycleClaim, Dispute, LabelsFrom, Provenance, PublishedMove, Source,
+};
 use qili_corpus::corpus::{BrokenFile, Corpus};
 use qili_corpus::problem::Problem;
 use qili_corpus::tags::Tag;
@@ -437,39 +439,7 @@ fn edition_result(run: &EditionRun) -> EditionResult {
         .iter()
         .enumerate()
         .map(|(i, m)| {
-            let ply = i + 1;
-            let engine_ply = ruling.and_then(|r| r.ply(ply));
-            let engine_label: Option<Label> = engine_ply.map(|p| p.label);
-            let reason = comparison.as_ref().and_then(|c| {
-                c.differences.iter().find_map(|d| match d.difference {
-                    Difference::Ply { ply: p, .. } if p == ply => d.reason.clone(),
-                    _ => None,
-                })
-            });
-            let status = match (m.label, engine_label) {
-                (_, None) => PlyStatus::NotJudged,
-                (None, Some(_)) => PlyStatus::Unlabelled,
-                (Some(a), Some(b)) if a == b => PlyStatus::Agrees,
-                (Some(_), Some(_)) if reason.is_some() => PlyStatus::Recorded,
-                _ => PlyStatus::Differs,
-            };
-            let r = PlyResult {
-                ply,
-                side: side_name(side),
-                text: m.text.clone(),
-                iccs: m.mv.to_string(),
-                loose: m.loose.clone(),
-                added: m.added.clone(),
-                published: m.label.map(|l| l.chinese().to_string()),
-                published_name: m.label.map(Label::name),
-                engine: engine_label.map(|l| l.chinese().to_string()),
-                engine_name: engine_label.map(Label::name),
-                engine_chinese: engine_ply.map(|p| p.chinese.clone()),
-                status,
-                judged: engine_ply.is_some_and(|p| p.judged),
-                reason,
-                evidence: engine_ply.map(|p| p.evidence.clone()),
-            };
+            let r = ply_result(i + 1, side, m, ruling, comparison.as_ref());
             side = !side;
             r
         })
@@ -493,6 +463,49 @@ fn edition_result(run: &EditionRun) -> EditionResult {
         notes: block.notes.clone(),
         dispute: block.dispute.clone(),
         engine_cells: Vec::new(),
+    }
+}
+
+/// Published move `m`, ply `ply` (1-based) played by `side`, beside qili's ruling of it and
+/// the recorded disagreement that explains a difference.
+fn ply_result(
+    ply: usize,
+    side: Color,
+    m: &PublishedMove,
+    ruling: Option<&Ruling>,
+    comparison: Option<&Comparison>,
+) -> PlyResult {
+    let engine_ply = ruling.and_then(|r| r.ply(ply));
+    let engine_label: Option<Label> = engine_ply.map(|p| p.label);
+    let reason = comparison.and_then(|c| {
+        c.differences.iter().find_map(|d| match d.difference {
+            Difference::Ply { ply: p, .. } if p == ply => d.reason.clone(),
+            _ => None,
+        })
+    });
+    let status = match (m.label, engine_label) {
+        (_, None) => PlyStatus::NotJudged,
+        (None, Some(_)) => PlyStatus::Unlabelled,
+        (Some(a), Some(b)) if a == b => PlyStatus::Agrees,
+        (Some(_), Some(_)) if reason.is_some() => PlyStatus::Recorded,
+        _ => PlyStatus::Differs,
+    };
+    PlyResult {
+        ply,
+        side: side_name(side),
+        text: m.text.clone(),
+        iccs: m.mv.to_string(),
+        loose: m.loose.clone(),
+        added: m.added.clone(),
+        published: m.label.map(|l| l.chinese().to_string()),
+        published_name: m.label.map(Label::name),
+        engine: engine_label.map(|l| l.chinese().to_string()),
+        engine_name: engine_label.map(Label::name),
+        engine_chinese: engine_ply.map(|p| p.chinese.clone()),
+        status,
+        judged: engine_ply.is_some_and(|p| p.judged),
+        reason,
+        evidence: engine_ply.map(|p| p.evidence.clone()),
     }
 }
 

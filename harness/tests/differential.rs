@@ -34,7 +34,7 @@ fn pyffish_available() -> bool {
 
 fn main() {
     let args = Arguments::from_args();
-    let in_ci = std::env::var("CI").is_ok_and(|v| v.eq_ignore_ascii_case("true"));
+    let in_ci = shared::in_ci();
     let dir = shared::games_dir();
     let games = dir.is_dir().then_some(dir);
     let missing = match (pyffish_available(), &games) {

@@ -105,6 +105,14 @@ fn guard<T>(error: *mut *mut c_char, fallback: T, f: impl FnOnce() -> Result<T, 
     }
 }
 
+/// [`guard`] for an entry point that returns a string the caller frees (NULL on error).
+fn guard_string(
+    error: *mut *mut c_char,
+    f: impl FnOnce() -> Result<String, String>,
+) -> *mut c_char {
+    guard(error, ptr::null_mut(), || f().map(to_c))
+}
+
 fn to_c(s: String) -> *mut c_char {
     CString::new(s.replace('\0', "\\0"))
         .expect("no NUL left")
@@ -172,7 +180,7 @@ pub unsafe extern "C" fn qili_judge_json(
     rules: *const c_char,
     error: *mut *mut c_char,
 ) -> *mut c_char {
-    guard(error, ptr::null_mut(), || {
+    guard_string(error, || {
         let args = judge_cli::Args {
             game: game_cli::GameArgs {
                 position: input::PositionArgs {
@@ -189,7 +197,7 @@ pub unsafe extern "C" fn qili_judge_json(
             json: true,
         };
         let judged = judge_cli::rule(&args).map_err(|e| e.0)?;
-        Ok(to_c(judged.json()))
+        Ok(judged.json())
     })
 }
 
@@ -270,9 +278,7 @@ pub unsafe extern "C" fn qili_game_plies(g: *const QiliGame) -> usize {
 /// `g` is a live handle; `error` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn qili_game_fen(g: *const QiliGame, error: *mut *mut c_char) -> *mut c_char {
-    guard(error, ptr::null_mut(), || {
-        Ok(to_c(fen::write(&game(g)?.now)))
-    })
+    guard_string(error, || Ok(fen::write(&game(g)?.now)))
 }
 
 /// The ruling of the moves played and `next`; `None` for no moves at all.
@@ -353,14 +359,14 @@ pub unsafe extern "C" fn qili_game_json(
     g: *const QiliGame,
     error: *mut *mut c_char,
 ) -> *mut c_char {
-    guard(error, ptr::null_mut(), || {
+    guard_string(error, || {
         let g = game(g)?;
         let r = judge(&g.start, &g.moves, &g.book).map_err(|e| e.to_string())?;
-        Ok(to_c(judge_cli::json(
+        Ok(judge_cli::json(
             &r,
             &fen::write(&g.start),
             g.moves.len(),
             None,
-        )))
+        ))
     })
 }

@@ -32,8 +32,31 @@ pub fn games_dir() -> PathBuf {
 }
 
 /// Whether the run is CI's (`CI=true`), where the collections must be present.
-fn in_ci() -> bool {
+pub fn in_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v.eq_ignore_ascii_case("true"))
+}
+
+/// For a plain `#[test]` (or a bench) that needs one file of `../shared/games` (`rel` in it):
+/// its path, or `None` once `test` has said on the terminal that it is skipped for lack of it
+/// (written to standard error directly, past the test harness's capture of `println!`).
+/// Under `CI=true` its absence is a panic: CI has ../shared beside the checkout.
+pub fn games_file(test: &str, rel: &str) -> Option<PathBuf> {
+    use std::io::Write;
+    let path = games_dir().join(rel);
+    if path.is_file() {
+        return Some(path);
+    }
+    assert!(
+        !in_ci(),
+        "{test} needs {} (absent) and CI=true: CI has ../shared beside the checkout",
+        path.display()
+    );
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped for lack of ../shared: {test} needs {} (absent: the larger game collections live there, see README.md 'Game records'; with CI=true it fails instead)",
+        path.display()
+    );
+    None
 }
 
 /// A test of the suite that needs `../shared/games`, given its directory.

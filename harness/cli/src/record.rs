@@ -197,37 +197,65 @@ pub fn read(path: &Path, args: &RecordArgs) -> Result<Record, CliError> {
     let (format, games, encoding) =
         formats::read_games(path, args.format.unwrap_or(formats::Format::Auto), &bytes);
     let count = games.len();
-    let index = match (args.game, count) {
-        (_, 0) => {
-            return Err(CliError(format!(
-                "{file}: no game in it, read as {}; give --format if it is another format, or --fen with a move list",
-                format.name()
-            )))
-        }
-        (Some(0), _) => return Err(CliError("--game 0: games are counted from 1".into())),
-        (Some(n), c) if n > c => {
-            return Err(CliError(format!(
-                "--game {n}: {file} holds {c} game(s), expected --game 1 to {c}"
-            )))
-        }
-        (Some(n), _) => n,
-        (None, 1) => 1,
-        (None, c) => {
-            return Err(CliError(format!(
-                "{file} holds {c} games ({}): say which with --game N (1 to {c})",
-                format.name()
-            )))
-        }
-    };
+    let index = game_index(&file, format.name(), args.game, count)?;
     let game: Game = games
         .into_iter()
         .nth(index - 1)
         .expect("index checked")
         .map_err(|e| CliError(format!("{file}, game {index}: {e}")))?;
     let record_plies = game.moves.len();
-    let wanted = args.plies.unwrap_or(record_plies);
+    let wanted = plies_to_rule(&file, index, &game, args.plies)?;
+    let mut moves = game.moves;
+    moves.truncate(wanted);
+    Ok(Record {
+        file,
+        game: index,
+        games: count,
+        format: format.name(),
+        encoding,
+        headers: game.headers,
+        record_plies,
+        start: game.start,
+        moves,
+    })
+}
+
+/// The 1-based index of the game to rule among the `count` of `file` (read as `format`):
+/// `--game`, or the only one.
+fn game_index(
+    file: &str,
+    format: &str,
+    game: Option<usize>,
+    count: usize,
+) -> Result<usize, CliError> {
+    match (game, count) {
+        (_, 0) => Err(CliError(format!(
+            "{file}: no game in it, read as {format}; give --format if it is another format, or --fen with a move list"
+        ))),
+        (Some(0), _) => Err(CliError("--game 0: games are counted from 1".into())),
+        (Some(n), c) if n > c => Err(CliError(format!(
+            "--game {n}: {file} holds {c} game(s), expected --game 1 to {c}"
+        ))),
+        (Some(n), _) => Ok(n),
+        (None, 1) => Ok(1),
+        (None, c) => Err(CliError(format!(
+            "{file} holds {c} games ({format}): say which with --game N (1 to {c})"
+        ))),
+    }
+}
+
+/// How many plies of game `index` to rule: `--plies`, or the whole main line when it reads to
+/// the end; within the record and the limit, and at least one.
+fn plies_to_rule(
+    file: &str,
+    index: usize,
+    game: &Game,
+    plies: Option<usize>,
+) -> Result<usize, CliError> {
+    let record_plies = game.moves.len();
+    let wanted = plies.unwrap_or(record_plies);
     if let Some(error) = &game.error {
-        if wanted > record_plies || args.plies.is_none() {
+        if wanted > record_plies || plies.is_none() {
             return Err(CliError(format!(
                 "{file}, game {index}: {error}; the main line reads to ply {record_plies} (--plies {record_plies} rules those)"
             )));
@@ -249,17 +277,5 @@ pub fn read(path: &Path, args: &RecordArgs) -> Result<Record, CliError> {
             "{file}, game {index}: no moves to rule (the record holds a position only)"
         )));
     }
-    let mut moves = game.moves;
-    moves.truncate(wanted);
-    Ok(Record {
-        file,
-        game: index,
-        games: count,
-        format: format.name(),
-        encoding,
-        headers: game.headers,
-        record_plies,
-        start: game.start,
-        moves,
-    })
+    Ok(wanted)
 }

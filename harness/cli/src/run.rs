@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use qili::rules::{RuleBook, RuleBookId};
 
 use super::{load_corpus, CliError, CliResult};
+use qili_corpus::corpus::Corpus;
 use qili_harness::engines::{self, conformance::Conformance};
+use qili_harness::results::Results;
 use qili_harness::{pipeline, report, run};
 
 /// Failures listed on the terminal; the reports have all of them.
@@ -129,6 +131,71 @@ pub fn guard_out(corpus: &Path, out: &Path) -> Result<(), CliError> {
 pub fn main(args: Args) -> CliResult {
     let out = args.out.clone().unwrap_or_else(|| default_out(&args));
     guard_out(&args.corpus, &out)?;
+    let timeout = check_options(&args)?;
+    let rules = args.rules.map(RuleBook::get);
+    let (corpus, exp) = load_corpus(&args.corpus, args.expectations.as_deref(), true)?;
+    if let Some(f) = &args.filter {
+        check_filter(&corpus, f, &args.corpus)?;
+    }
+    let options = run::Options {
+        rules,
+        filter: args.filter.clone(),
+        progress: true,
+    };
+    if args.engines_only {
+        return engines_only(&corpus, &options, &args.engines, timeout, &out);
+    }
+    let mut asked = vec![engines::Engine::builtin()];
+    asked.extend(args.engines.iter().cloned());
+    let (results, timings) = pipeline::with_engines(&corpus, &exp, &options, &asked, timeout);
+    drop(corpus);
+    let engine_reports = if args.engines.is_empty() {
+        Vec::new()
+    } else {
+        report::engines::render(&results.engines, &timings)
+    };
+    let mut names: Vec<&str> = report::FILES.to_vec();
+    names.extend(engine_reports.iter().map(|r| r.name));
+
+    // Reports first: whatever happens to the terminal output, the run's work is on disk.
+    let stale = if args.check {
+        check_reports(&results, &out)?
+    } else {
+        write_reports(&results, &engine_reports, &out)?;
+        Vec::new()
+    };
+
+    // The same counts under the same names as the reports' totals.
+    super::emit(
+        results
+            .totals
+            .rows()
+            .iter()
+            .map(|row| format!("{} {}", row.english, row.value))
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    if !args.engines.is_empty() {
+        for line in engine_lines(&results.engines, &timings) {
+            super::emit(line);
+        }
+    }
+    list_failures(&results.failures(), &out);
+    let reports_ok = if args.check {
+        say_stale(&stale, &out)
+    } else {
+        super::emit(wrote(&out, &names));
+        true
+    };
+    Ok(if results.passes() && reports_ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// The options that contradict each other or are out of range; the engines' timeout.
+fn check_options(args: &Args) -> Result<std::time::Duration, CliError> {
     if args.check && args.filter.is_some() {
         return Err(CliError(
             "--check compares the reports of a whole run; drop --filter".into(),
@@ -155,90 +222,70 @@ pub fn main(args: Args) -> CliResult {
             )));
         }
     }
-    let rules = args.rules.map(RuleBook::get);
-    let (corpus, exp) = load_corpus(&args.corpus, args.expectations.as_deref(), true)?;
-    if let Some(f) = &args.filter {
-        let sound = corpus.cases.iter().any(|c| run::selected(c, Some(f)));
-        if !sound && !corpus.broken.iter().any(|b| b.id.contains(f.as_str())) {
-            return Err(CliError(format!(
-                "--filter {f}: matches no case (no id or title contains it, no case carries it as a tag) of the {} in {}; nothing judged, no report written",
-                corpus.cases.len() + corpus.broken.len(),
-                args.corpus.display()
-            )));
-        }
-    }
-    let options = run::Options {
-        rules,
-        filter: args.filter.clone(),
-        progress: true,
-    };
-    if args.engines_only {
-        let (conformance, timings) =
-            pipeline::engines_only(&corpus, &options, &args.engines, timeout);
-        report::write_set(&out, &report::engines::render(&conformance, &timings))
-            .map_err(|e| CliError(format!("writing the reports: {e}")))?;
-        for line in engine_lines(&conformance, &timings) {
-            super::emit(line);
-        }
-        super::emit(format!(
-            "wrote {}",
-            report::engines::ENGINE_FILES
-                .iter()
-                .map(|f| out.join(f).display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-        return Ok(ExitCode::SUCCESS);
-    }
-    let mut asked = vec![engines::Engine::builtin()];
-    asked.extend(args.engines.iter().cloned());
-    let (results, timings) = pipeline::with_engines(&corpus, &exp, &options, &asked, timeout);
-    drop(corpus);
-    let engine_reports = if args.engines.is_empty() {
-        Vec::new()
-    } else {
-        report::engines::render(&results.engines, &timings)
-    };
-    let mut names: Vec<&str> = report::FILES.to_vec();
-    names.extend(engine_reports.iter().map(|r| r.name));
+    Ok(timeout)
+}
 
-    // Reports first: whatever happens to the terminal output, the run's work is on disk. Each
-    // is rendered, written (or compared) and dropped before the next: one is held at a time.
-    let mut ok = results.passes();
-    let stale = if args.check {
-        let mut stale = Vec::new();
-        report::each(&results, |r| {
-            stale.extend(report::check(&out, std::slice::from_ref(&r)));
-            Ok::<(), CliError>(())
-        })?;
-        stale
-    } else {
-        let writing = |e: String| CliError(format!("writing the reports: {e}"));
-        let mut set = report::disk::SetWriter::begin(&out).map_err(writing)?;
-        report::each(&results, |r| set.write(r.name, r.content.as_bytes())).map_err(writing)?;
-        for r in &engine_reports {
-            set.write(r.name, r.content.as_bytes()).map_err(writing)?;
-        }
-        set.commit(|_| true).map_err(writing)?;
-        Vec::new()
-    };
-
-    // The same counts under the same names as the reports' totals.
-    super::emit(
-        results
-            .totals
-            .rows()
-            .iter()
-            .map(|row| format!("{} {}", row.english, row.value))
-            .collect::<Vec<_>>()
-            .join(", "),
-    );
-    if !args.engines.is_empty() {
-        for line in engine_lines(&results.engines, &timings) {
-            super::emit(line);
-        }
+/// A filter that matches no case (sound or broken) is an error: nothing would be judged.
+fn check_filter(corpus: &Corpus, f: &str, dir: &Path) -> Result<(), CliError> {
+    let sound = corpus.cases.iter().any(|c| run::selected(c, Some(f)));
+    if !sound && !corpus.broken.iter().any(|b| b.id.contains(f)) {
+        return Err(CliError(format!(
+            "--filter {f}: matches no case (no id or title contains it, no case carries it as a tag) of the {} in {}; nothing judged, no report written",
+            corpus.cases.len() + corpus.broken.len(),
+            dir.display()
+        )));
     }
-    let failures = results.failures();
+    Ok(())
+}
+
+/// `--engines-only`: ask the adapters alone and write engines.md and engines.json.
+fn engines_only(
+    corpus: &Corpus,
+    options: &run::Options,
+    engines: &[engines::Engine],
+    timeout: std::time::Duration,
+    out: &Path,
+) -> CliResult {
+    let (conformance, timings) = pipeline::engines_only(corpus, options, engines, timeout);
+    report::write_set(out, &report::engines::render(&conformance, &timings))
+        .map_err(|e| CliError(format!("writing the reports: {e}")))?;
+    for line in engine_lines(&conformance, &timings) {
+        super::emit(line);
+    }
+    super::emit(wrote(out, &report::engines::ENGINE_FILES));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--check`: the reports in `out` that differ from this run's. Each is rendered, compared
+/// and dropped before the next: one is held at a time.
+fn check_reports(results: &Results, out: &Path) -> Result<Vec<report::StaleReport>, CliError> {
+    let mut stale = Vec::new();
+    report::each(results, |r| {
+        stale.extend(report::check(out, std::slice::from_ref(&r)));
+        Ok::<(), CliError>(())
+    })?;
+    Ok(stale)
+}
+
+/// Write the reports (and the engines' beside them) as one set: each is rendered, written and
+/// dropped before the next, and the set is committed together.
+fn write_reports(
+    results: &Results,
+    engine_reports: &[report::Rendered],
+    out: &Path,
+) -> Result<(), CliError> {
+    let writing = |e: String| CliError(format!("writing the reports: {e}"));
+    let mut set = report::disk::SetWriter::begin(out).map_err(writing)?;
+    report::each(results, |r| set.write(r.name, r.content.as_bytes())).map_err(writing)?;
+    for r in engine_reports {
+        set.write(r.name, r.content.as_bytes()).map_err(writing)?;
+    }
+    set.commit(|_| true).map_err(writing)?;
+    Ok(())
+}
+
+/// The first [`MAX_LISTED`] failures, and how many more the summary has.
+fn list_failures(failures: &[String], out: &Path) {
     for f in failures.iter().take(MAX_LISTED) {
         super::emit(f);
     }
@@ -249,29 +296,30 @@ pub fn main(args: Args) -> CliResult {
             out.join("summary.md").display()
         ));
     }
-    if args.check {
-        for s in &stale {
-            super::emit(format!("stale report: {}: {}", s.path.display(), s.why));
-        }
-        if stale.is_empty() {
-            super::emit(format!("reports in {} are up to date", out.display()));
-        } else {
-            super::emit("run `qili run` and commit the reports");
-            ok = false;
-        }
-    } else {
-        super::emit(format!(
-            "wrote {}",
-            names
-                .iter()
-                .map(|f| out.join(f).display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
+}
+
+/// Say which reports are stale, or that all are up to date (true).
+fn say_stale(stale: &[report::StaleReport], out: &Path) -> bool {
+    for s in stale {
+        super::emit(format!("stale report: {}: {}", s.path.display(), s.why));
     }
-    Ok(if ok {
-        ExitCode::SUCCESS
+    if stale.is_empty() {
+        super::emit(format!("reports in {} are up to date", out.display()));
+        true
     } else {
-        ExitCode::FAILURE
-    })
+        super::emit("run `qili run` and commit the reports");
+        false
+    }
+}
+
+/// "wrote" and the files, in `out`.
+fn wrote(out: &Path, names: &[&str]) -> String {
+    format!(
+        "wrote {}",
+        names
+            .iter()
+            .map(|f| out.join(f).display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
 }

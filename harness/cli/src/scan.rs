@@ -2,7 +2,7 @@
 //! one (or an error), then a summary on standard error.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use qili::rules::{RuleBook, RuleBookId};
@@ -10,13 +10,13 @@ use rayon::prelude::*;
 
 use super::{CliError, CliResult};
 use qili_harness::report::scan as html;
-use qili_io::bounds::{clip_message, clip_quoted, MAX_SCAN_GAMES};
+use qili_io::bounds::MAX_SCAN_GAMES;
 use qili_scan::files::Entry;
 use qili_scan::formats::{self, Opened};
 use qili_scan::input::Refused;
 use qili_scan::output::{self, Output};
 use qili_scan::record::GameLine;
-use qili_scan::rule::{games_of, rule, Item, Job};
+use qili_scan::rule::{games_of, rule, to_open, Item, Job};
 use qili_scan::{self as scan, summary::Summary};
 
 /// Files opened in parallel at a time (fewer when they are large, see [`BATCH_BYTES`]): their
@@ -100,15 +100,31 @@ struct Sink<'a> {
     case_error: Option<String>,
 }
 
-impl Sink<'_> {
+impl<'a> Sink<'a> {
+    fn open(args: &'a Args) -> Result<Sink<'a>, CliError> {
+        Ok(Sink {
+            args,
+            out: Output::open(args.out.as_deref()).map_err(CliError)?,
+            summary: Summary::default(),
+            report: match &args.report {
+                Some(dir) => Some(html::Report::begin(dir).map_err(CliError)?),
+                None => None,
+            },
+            case: None,
+            case_error: None,
+        })
+    }
+
     fn emit(&mut self, item: Item) -> Result<(), CliError> {
+        // Every error on standard error, and every game's read error, whether it repeats or not.
+        let said = item.count(&mut self.summary);
+        if let Some(said) = &said {
+            eprintln!("{}", said.message);
+        }
         match item {
-            Item::Error(kind, message) => {
-                let message = clip_message(clip_quoted(&message));
-                self.summary.error(kind);
-                eprintln!("{message}");
-                if let Some(r) = &mut self.report {
-                    r.error(kind, &message).map_err(CliError)?;
+            Item::Error(kind, _) => {
+                if let (Some(r), Some(said)) = (&mut self.report, &said) {
+                    r.error(kind, &said.message).map_err(CliError)?;
                 }
             }
             Item::Line(line) => self.line(*line)?,
@@ -116,12 +132,9 @@ impl Sink<'_> {
         Ok(())
     }
 
+    /// A game ruled (already counted): its page entry, the case skeleton if it is the game
+    /// asked for, and its JSON line.
     fn line(&mut self, line: GameLine) -> Result<(), CliError> {
-        self.summary.add(&line);
-        // Every game's read error on standard error, whether it repeats or not.
-        if let Some(e) = &line.error {
-            eprintln!("{}", clip_message(clip_quoted(e)));
-        }
         if let Some(r) = &mut self.report {
             r.add(&line).map_err(CliError)?;
         }
@@ -133,9 +146,81 @@ impl Sink<'_> {
                 None => {}
             }
         }
-        if args.all || !line.episodes.is_empty() || line.error.is_some() {
-            let json = serde_json::to_string(&line).expect("a scan line serialises");
-            self.out.line(&json).map_err(CliError)?;
+        if line.printed(args.all) {
+            self.out.line(&line.json()).map_err(CliError)?;
+        }
+        Ok(())
+    }
+
+    /// Open the entries a batch at a time and rule their games, until the scan's budget of
+    /// games is spent.
+    fn scan(
+        &mut self,
+        entries: &[Entry],
+        book: &RuleBook,
+        bar: &indicatif::ProgressBar,
+    ) -> Result<(), CliError> {
+        let format = self.args.format;
+        let mut jobs: Vec<Job> = Vec::new();
+        let mut seen = 0;
+        let mut left = MAX_SCAN_GAMES;
+        for batch in batches(entries) {
+            let opened: Vec<Option<Result<Opened, Refused>>> = batch
+                .par_iter()
+                .map(|e| {
+                    let r = match e {
+                        Entry::File(p) => Some(formats::open(p, format)),
+                        _ => None,
+                    };
+                    bar.inc(1);
+                    r
+                })
+                .collect();
+            for (entry, file) in batch.iter().zip(opened) {
+                seen += 1;
+                if let Err(item) = to_open(entry, &mut self.summary) {
+                    self.emit(item)?;
+                    continue;
+                }
+                match file.expect("every file is opened") {
+                    Err(r) => self.emit(Item::Error(r.kind, r.message))?,
+                    Ok(o) => {
+                        let files_left = entries.len() - seen;
+                        let mut emit = |i| self.emit(i);
+                        let spent = games_of(o, &mut jobs, book, &mut left, files_left, &mut emit)?;
+                        if let Some(said) = spent {
+                            self.emit(said)?;
+                            return rule(&mut jobs, book, &mut |i| self.emit(i));
+                        }
+                    }
+                }
+            }
+        }
+        rule(&mut jobs, book, &mut |i| self.emit(i))
+    }
+
+    /// Close the output, say the summary, finish the pages and write the case skeleton.
+    fn finish(self, bar: &indicatif::ProgressBar) -> Result<(), CliError> {
+        let Sink {
+            args,
+            out,
+            summary,
+            report,
+            case,
+            case_error,
+        } = self;
+        out.finish().map_err(CliError)?;
+        bar.finish_and_clear();
+        eprintln!("{}", summary.text());
+        if let (Some(dir), Some(report)) = (&args.report, report) {
+            report.finish(&summary).map_err(CliError)?;
+            eprintln!(
+                "wrote {} (the index) and its pages",
+                dir.join(html::FILE).display()
+            );
+        }
+        if let Some(id) = &args.case {
+            write_case(id, args, case, case_error)?;
         }
         Ok(())
     }
@@ -148,118 +233,62 @@ pub fn main(args: Args) -> CliResult {
     let book = RuleBook::get(args.rules);
     let entries = scan::files::collect(&args.paths).map_err(CliError)?;
     if let Some(out) = &args.out {
-        let inputs: Vec<PathBuf> = entries
-            .iter()
-            .filter_map(|e| match e {
-                Entry::File(p) => Some(p.clone()),
-                _ => None,
-            })
-            .collect();
-        if let Some(same) = output::is_input(out, &inputs) {
-            return Err(CliError(format!(
-                "--out {} is {}, one of the files scanned: the scan would replace what it reads; choose another --out",
-                out.display(),
-                same.display()
-            )));
-        }
+        check_out(out, &entries)?;
     }
     let bar = indicatif::ProgressBar::new(entries.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} files {msg}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let mut sink = Sink {
-        args: &args,
-        out: Output::open(args.out.as_deref()).map_err(CliError)?,
-        summary: Summary::default(),
-        report: match &args.report {
-            Some(dir) => Some(html::Report::begin(dir).map_err(CliError)?),
-            None => None,
-        },
-        case: None,
-        case_error: None,
-    };
-    let mut jobs: Vec<Job> = Vec::new();
-    let mut seen = 0;
-    let mut left = MAX_SCAN_GAMES;
-    'files: for batch in batches(&entries) {
-        let opened: Vec<Option<Result<Opened, Refused>>> = batch
-            .par_iter()
-            .map(|e| {
-                let r = match e {
-                    Entry::File(p) => Some(formats::open(p, args.format)),
-                    _ => None,
-                };
-                bar.inc(1);
-                r
-            })
-            .collect();
-        for (entry, file) in batch.iter().zip(opened) {
-            seen += 1;
-            match (entry, file) {
-                (Entry::Skipped { why, .. }, _) => {
-                    sink.emit(Item::Error("skipped, not a regular file", why.clone()))?
-                }
-                (Entry::Unreadable { why, .. }, _) => {
-                    sink.summary.files += 1;
-                    sink.emit(Item::Error("unreadable file", why.clone()))?
-                }
-                (_, Some(Err(r))) => {
-                    sink.summary.files += 1;
-                    sink.emit(Item::Error(r.kind, r.message))?
-                }
-                (_, Some(Ok(o))) => {
-                    sink.summary.files += 1;
-                    let files_left = entries.len() - seen;
-                    let mut emit = |i| sink.emit(i);
-                    let spent = games_of(o, &mut jobs, &book, &mut left, files_left, &mut emit)?;
-                    if let Some(said) = spent {
-                        sink.emit(said)?;
-                        break 'files;
-                    }
-                }
-                (Entry::File(_), None) => unreachable!("every file is opened"),
-            }
-        }
-    }
-    rule(&mut jobs, &book, &mut |i| sink.emit(i))?;
-    let Sink {
-        out,
-        summary,
-        report,
-        case,
-        case_error,
-        ..
-    } = sink;
-    out.finish().map_err(CliError)?;
-    bar.finish_and_clear();
-    eprintln!("{}", summary.text());
-    if let (Some(dir), Some(report)) = (&args.report, report) {
-        report.finish(&summary).map_err(CliError)?;
-        eprintln!(
-            "wrote {} (the index) and its pages",
-            dir.join(html::FILE).display()
-        );
-    }
-    if let Some(id) = &args.case {
-        let text = match (case, case_error) {
-            (Some(t), _) => t,
-            (None, Some(e)) => return Err(CliError(format!("--case {id}: {e}"))),
-            (None, None) => {
-                return Err(CliError(format!(
-                    "--case {id}: no game{} with a repetition{} in the files scanned",
-                    args.game.map(|n| format!(" {n}")).unwrap_or_default(),
-                    args.episode
-                        .map(|k| format!(" (and an episode {k})"))
-                        .unwrap_or_default()
-                )))
-            }
-        };
-        let path = PathBuf::from(format!("{id}.yaml"));
-        write_new(&path, &text)?;
-        eprintln!("wrote the case skeleton {}", path.display());
-    }
+    let mut sink = Sink::open(&args)?;
+    sink.scan(&entries, &book, &bar)?;
+    sink.finish(&bar)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--out` must not be one of the files scanned.
+fn check_out(out: &Path, entries: &[Entry]) -> Result<(), CliError> {
+    let inputs: Vec<PathBuf> = entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::File(p) => Some(p.clone()),
+            _ => None,
+        })
+        .collect();
+    if let Some(same) = output::is_input(out, &inputs) {
+        return Err(CliError(format!(
+            "--out {} is {}, one of the files scanned: the scan would replace what it reads; choose another --out",
+            out.display(),
+            same.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Write the skeleton of `--case id`, or say why there is none.
+fn write_case(
+    id: &str,
+    args: &Args,
+    case: Option<String>,
+    case_error: Option<String>,
+) -> Result<(), CliError> {
+    let text = match (case, case_error) {
+        (Some(t), _) => t,
+        (None, Some(e)) => return Err(CliError(format!("--case {id}: {e}"))),
+        (None, None) => {
+            return Err(CliError(format!(
+                "--case {id}: no game{} with a repetition{} in the files scanned",
+                args.game.map(|n| format!(" {n}")).unwrap_or_default(),
+                args.episode
+                    .map(|k| format!(" (and an episode {k})"))
+                    .unwrap_or_default()
+            )))
+        }
+    };
+    let path = PathBuf::from(format!("{id}.yaml"));
+    write_new(&path, &text)?;
+    eprintln!("wrote the case skeleton {}", path.display());
+    Ok(())
 }
 
 /// A case id as the corpus has them (lower-case ASCII letters and digits joined by single
@@ -297,7 +326,7 @@ fn case_from(
 }
 
 /// Write `text` to a file that must not exist yet (a skeleton never replaces a case).
-fn write_new(path: &std::path::Path, text: &str) -> Result<(), CliError> {
+fn write_new(path: &Path, text: &str) -> Result<(), CliError> {
     let mut f = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)

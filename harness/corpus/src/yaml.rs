@@ -67,47 +67,73 @@ pub fn read(file: &str, text: &str) -> Result<Document, Problem> {
         ));
     }
     let mut parser = Parser::new_from_str(text);
-    let mut stack: Vec<Open> = Vec::new();
-    let mut root: Option<Node> = None;
-    let mut documents = 0usize;
-    let mut end = Loc::START;
+    let mut tree = Tree::default();
     while let Some(next) = parser.next_event() {
-        let (event, span) = match next {
-            Ok(e) => e,
-            Err(e) => {
-                let m = e.marker();
-                let at = Loc {
-                    line: m.line().max(1),
-                    column: m.col() + 1,
-                };
-                // The scanner's own limit on flow nesting, reached while looking ahead.
-                if e.info() == "recursion limit exceeded" {
-                    return Err(too_deep(file, at));
-                }
-                // saphyr points at the opening quote of a quoted scalar it cannot read.
-                let info = e.info();
-                let hint = if !info.contains("quoted scalar") {
-                    ""
-                } else if info.contains("escape") {
-                    ", expected only YAML's escapes (\\n, \\t, \\\", \\\\, \\u…) in the scalar that starts here, or single quotes"
-                } else {
-                    ", expected the closing quote of the scalar that starts here"
-                };
-                return Err(Problem::new(
-                    file,
-                    at,
-                    format!(
-                        "not well-formed YAML: {}{hint}",
-                        bounds::clip_quoted(e.info())
-                    ),
-                ));
-            }
-        };
+        let (event, span) = next.map_err(|e| not_well_formed(file, &e))?;
         let at = Loc {
             line: span.start.line().max(1),
             column: span.start.col() + 1,
         };
-        let node = match event {
+        if event == Event::StreamEnd {
+            return Ok(Document {
+                root: tree.root,
+                end: at,
+            });
+        }
+        if let Some(node) = tree.node(file, event, at)? {
+            tree.place(node);
+        }
+    }
+    Ok(Document {
+        root: tree.root,
+        end: Loc::START,
+    })
+}
+
+/// A syntax error where saphyr found it, with what was expected for a quoted scalar it cannot
+/// read (it points at the opening quote).
+fn not_well_formed(file: &str, e: &saphyr_parser::ScanError) -> Problem {
+    let m = e.marker();
+    let at = Loc {
+        line: m.line().max(1),
+        column: m.col() + 1,
+    };
+    // The scanner's own limit on flow nesting, reached while looking ahead.
+    if e.info() == "recursion limit exceeded" {
+        return too_deep(file, at);
+    }
+    let info = e.info();
+    let hint = if !info.contains("quoted scalar") {
+        ""
+    } else if info.contains("escape") {
+        ", expected only YAML's escapes (\\n, \\t, \\\", \\\\, \\u…) in the scalar that starts here, or single quotes"
+    } else {
+        ", expected the closing quote of the scalar that starts here"
+    };
+    Problem::new(
+        file,
+        at,
+        format!(
+            "not well-formed YAML: {}{hint}",
+            bounds::clip_quoted(e.info())
+        ),
+    )
+}
+
+/// The tree as the events come: the collections still open, the documents begun, and the
+/// first document's root once it is complete.
+#[derive(Default)]
+struct Tree {
+    stack: Vec<Open>,
+    root: Option<Node>,
+    documents: usize,
+}
+
+impl Tree {
+    /// The node an event completes, if any (a scalar, or a collection it closes); an event
+    /// that opens a collection or begins a document is taken into the tree's state.
+    fn node(&mut self, file: &str, event: Event, at: Loc) -> Result<Option<Node>, Problem> {
+        Ok(match event {
             Event::Alias(_) => {
                 return Err(Problem::new(
                     file,
@@ -116,56 +142,55 @@ pub fn read(file: &str, text: &str) -> Result<Document, Problem> {
                 ))
             }
             Event::MappingStart(..) | Event::SequenceStart(..) => {
-                if stack.len() >= MAX_YAML_DEPTH {
+                if self.stack.len() >= MAX_YAML_DEPTH {
                     return Err(too_deep(file, at));
                 }
-                stack.push(if matches!(event, Event::MappingStart(..)) {
+                self.stack.push(if matches!(event, Event::MappingStart(..)) {
                     Open::Map(at, Vec::new(), None)
                 } else {
                     Open::Seq(at, Vec::new())
                 });
-                continue;
+                None
             }
-            Event::MappingEnd | Event::SequenceEnd => match stack.pop() {
-                Some(Open::Seq(at, items)) => Node {
+            Event::MappingEnd | Event::SequenceEnd => match self.stack.pop() {
+                Some(Open::Seq(at, items)) => Some(Node {
                     at,
                     value: Value::Seq(items),
-                },
-                Some(Open::Map(at, pairs, _)) => Node {
+                }),
+                Some(Open::Map(at, pairs, _)) => Some(Node {
                     at,
                     value: Value::Map(pairs),
-                },
-                None => continue,
+                }),
+                None => None,
             },
-            Event::Scalar(text, style, ..) => Node {
+            Event::Scalar(text, style, ..) => Some(Node {
                 at,
                 value: Value::Scalar {
                     text: text.into_owned(),
                     plain: style == ScalarStyle::Plain,
                 },
-            },
+            }),
             Event::DocumentStart(_) => {
-                documents += 1;
-                continue;
+                self.documents += 1;
+                None
             }
-            Event::StreamEnd => {
-                end = at;
-                break;
-            }
-            _ => continue,
-        };
-        match stack.last_mut() {
+            _ => None,
+        })
+    }
+
+    /// Put a complete node where it belongs: in the collection open around it, or as the root.
+    fn place(&mut self, node: Node) {
+        match self.stack.last_mut() {
             Some(Open::Seq(_, items)) => items.push(node),
             Some(Open::Map(_, pairs, key)) => match key.take() {
                 Some(k) => pairs.push((k, node)),
                 None => *key = Some(node),
             },
             // Only the first document is read, as serde_norway did; the others are checked.
-            None if documents == 1 => root = Some(node),
+            None if self.documents == 1 => self.root = Some(node),
             None => {}
         }
     }
-    Ok(Document { root, end })
 }
 
 fn too_deep(file: &str, at: Loc) -> Problem {

@@ -4,7 +4,6 @@
 //! (`read_and_search`, the target: 20,000 games/s or more), searched alone
 //! (`search_only`), and every episode found in them ruled (`rule_episodes`).
 
-use std::path::PathBuf;
 use std::sync::LazyLock;
 
 use divan::counter::ItemsCount;
@@ -14,14 +13,20 @@ use qili_records::lines;
 use qili_scan::episodes::{episodes, recurrences};
 use rustc_hash::FxHashSet;
 
+#[path = "../../../engine/tests/common/shared.rs"]
+mod shared;
+
 fn main() {
     divan::main();
 }
 
+/// The online games benched, in `../shared/games` (or `$QILI_SHARED/games`); empty, saying so,
+/// where it is absent (a failure under `CI=true`).
 static TEXT: LazyLock<String> = LazyLock::new(|| {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/games/benckx__elephantchess/xiangqi-core-test-utils/src/main/resources/uci.txt");
-    std::fs::read_to_string(path).unwrap_or_default()
+    let rel = "benckx__elephantchess/xiangqi-core-test-utils/src/main/resources/uci.txt";
+    shared::games_file("the scan benches", rel).map_or_else(String::new, |path| {
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    })
 });
 
 static GAMES: LazyLock<Vec<Game>> = LazyLock::new(|| lines::read_iccs(&TEXT));

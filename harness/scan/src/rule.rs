@@ -4,6 +4,7 @@
 //! ([`scan_one`]) keep them for one file. Both go through the same steps, so a file scanned
 //! either way says the same.
 
+use std::path::Path;
 use std::sync::Arc;
 
 use qili::rules::RuleBook;
@@ -37,6 +38,46 @@ pub enum Item {
     /// A file or a game of it that could not be read: its kind (as the summary counts them)
     /// and the message.
     Error(&'static str, String),
+}
+
+/// The file an entry names to open, or the item saying why it is not opened (skipped or
+/// unreadable); every entry but a skipped one counts as a file in `summary`.
+pub fn to_open<'e>(entry: &'e Entry, summary: &mut Summary) -> Result<&'e Path, Item> {
+    match entry {
+        Entry::Skipped { why, .. } => Err(Item::Error("skipped, not a regular file", why.clone())),
+        Entry::Unreadable { why, .. } => {
+            summary.files += 1;
+            Err(Item::Error("unreadable file", why.clone()))
+        }
+        Entry::File(p) => {
+            summary.files += 1;
+            Ok(p)
+        }
+    }
+}
+
+impl Item {
+    /// Count the item in `summary`, and give the line `qili scan` prints for it on standard
+    /// error, if any: an error's message, or a game's read error (its line is printed too),
+    /// clipped as the scan clips them.
+    pub fn count(&self, summary: &mut Summary) -> Option<FileError> {
+        match self {
+            Item::Error(kind, message) => {
+                summary.error(kind);
+                Some(FileError {
+                    kind: kind.to_string(),
+                    message: clip_message(clip_quoted(message)),
+                })
+            }
+            Item::Line(line) => {
+                summary.add(line);
+                line.error.as_ref().map(|e| FileError {
+                    kind: "game read error".to_string(),
+                    message: clip_message(clip_quoted(e)),
+                })
+            }
+        }
+    }
 }
 
 /// Rule `jobs` in parallel and emit what they give in order.
@@ -179,25 +220,12 @@ pub struct FileError {
 
 impl FileScan {
     fn take(&mut self, item: Item, all: bool) {
-        match item {
-            Item::Error(kind, message) => {
-                self.summary.error(kind);
-                self.errors.push(FileError {
-                    kind: kind.to_string(),
-                    message: clip_message(clip_quoted(&message)),
-                });
-            }
-            Item::Line(line) => {
-                self.summary.add(&line);
-                if let Some(e) = &line.error {
-                    self.errors.push(FileError {
-                        kind: "game read error".to_string(),
-                        message: clip_message(clip_quoted(e)),
-                    });
-                }
-                if line.printed(all) {
-                    self.lines.push(line.json());
-                }
+        if let Some(said) = item.count(&mut self.summary) {
+            self.errors.push(said);
+        }
+        if let Item::Line(line) = item {
+            if line.printed(all) {
+                self.lines.push(line.json());
             }
         }
     }
@@ -223,32 +251,26 @@ pub fn scan_one(
     let mut jobs = Vec::new();
     let mut left = MAX_SCAN_GAMES;
     for (i, entry) in entries.iter().enumerate() {
-        match entry {
-            Entry::Skipped { why, .. } => {
-                out.take(Item::Error("skipped, not a regular file", why.clone()), all)
+        let p = match to_open(entry, &mut out.summary) {
+            Ok(p) => p,
+            Err(item) => {
+                out.take(item, all);
+                continue;
             }
-            Entry::Unreadable { why, .. } => {
-                out.summary.files += 1;
-                out.take(Item::Error("unreadable file", why.clone()), all)
-            }
-            Entry::File(p) => {
-                out.summary.files += 1;
-                match formats::open(p, format) {
-                    Err(r) => out.take(Item::Error(r.kind, r.message), all),
-                    Ok(o) => {
-                        let mut emit = |i| {
-                            out.take(i, all);
-                            Ok::<(), std::convert::Infallible>(())
-                        };
-                        let files_left = entries.len() - i - 1;
-                        let Ok(spent) =
-                            games_of(o, &mut jobs, book, &mut left, files_left, &mut emit);
-                        let Ok(()) = rule(&mut jobs, book, &mut emit);
-                        if let Some(said) = spent {
-                            out.take(said, all);
-                            break;
-                        }
-                    }
+        };
+        match formats::open(p, format) {
+            Err(r) => out.take(Item::Error(r.kind, r.message), all),
+            Ok(o) => {
+                let mut emit = |i| {
+                    out.take(i, all);
+                    Ok::<(), std::convert::Infallible>(())
+                };
+                let files_left = entries.len() - i - 1;
+                let Ok(spent) = games_of(o, &mut jobs, book, &mut left, files_left, &mut emit);
+                let Ok(()) = rule(&mut jobs, book, &mut emit);
+                if let Some(said) = spent {
+                    out.take(said, all);
+                    break;
                 }
             }
         }

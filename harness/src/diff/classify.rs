@@ -313,12 +313,10 @@ fn fsf_condemns(cyc: &Cycle<'_>, x: Color) -> Class {
     cyc.class(id, x, mine[0])
 }
 
-/// Why qili labels the move at `i` no chase of the piece the model's `attack` falls on.
+/// Why qili labels the move at `i` no chase of the piece the model's `attack` falls on: the
+/// first of the reasons below that holds, in this order.
 fn why_no_chase(cyc: &Cycle<'_>, i: usize, attack: Attack, x: Color) -> &'static str {
-    let p = cyc.plies[i];
-    let before = &cyc.positions[i];
     let after = &cyc.positions[i + 1];
-    let m = cyc.moves[i];
     let v = attack.victim;
     // An attacker pinned to its own king may take only what it can take legally: where the
     // capture is illegal there is no attack at all, whatever qili's branch for the move says
@@ -333,63 +331,80 @@ fn why_no_chase(cyc: &Cycle<'_>, i: usize, attack: Attack, x: Color) -> &'static
     if pinned_attacker && !legal() {
         return PINNED_ATTACKER;
     }
-    match p.evidence.branch() {
-        Branch::Check => return CHECK_AND_CHASE,
-        Branch::KeyPoint => return KEY_POINT,
-        Branch::ChaseToChase => {
-            let origin = if attack.direct {
-                m.from
-            } else {
-                attack.attacker
-            };
-            let prior = before.attackers(v, x);
-            return if prior.contains(&origin) {
-                ATTACK_KEPT
-            } else if !prior.is_empty() {
-                SECOND_ATTACKER
-            } else {
-                NOT_NEW_BY_GAIN
-            };
-        }
-        _ => {}
+    if let Some(id) = by_branch(cyc, i, attack, x) {
+        return id;
     }
-    let attacker = after.piece_at(attack.attacker).map(|pc| pc.role);
-    let victim = after.piece_at(v).map(|pc| pc.role);
     if pinned_attacker {
         return PINNER_TAKEN;
     }
+    let attacker = after.piece_at(attack.attacker).map(|pc| pc.role);
+    let victim = after.piece_at(v).map(|pc| pc.role);
     let heavier_by_minor = matches!(attacker, Some(Role::Advisor | Role::Elephant))
         && matches!(victim, Some(Role::Rook | Role::Cannon | Role::Horse));
     if heavier_by_minor && real_root(after, attack.attacker, v) {
         return ADVISOR_ELEPHANT;
     }
-    // What qili's search found for the piece: under the Chinese rules, the threats of the
-    // same ply.
-    if let Some(probe) = &cyc.probe {
-        let take = Move::new(attack.attacker, v);
-        let on_v = |t: &&qili::rules::Threat| t.target.square == v || t.line.first() == Some(&take);
-        let found: Vec<&qili::rules::Threat> =
-            probe[i].evidence.threats().iter().filter(on_v).collect();
-        // The Chinese rules' 从捉到捉 finds the threat stood but did not pay, and pays now: the
-        // Asian rules' new-threat test, the same comparison, calls it old.
-        if found.iter().any(|t| t.freed.is_some()) {
-            return NOT_NEW_BY_GAIN;
-        }
-        let hidden = found.iter().any(|t| {
-            matches!(
-                t.kind,
-                qili::rules::ChaseKind::ByChecks | qili::rules::ChaseKind::ByExchange
-            )
-        });
-        if hidden {
-            return HIDDEN_BY_LINE;
-        }
+    if let Some(id) = by_search(cyc, i, attack) {
+        return id;
     }
     // The defender's move before threatened mate: taking would be met by it.
     let prev = (i + cyc.n() - 1) % cyc.n();
     if cyc.plies[prev].label == Label::MateThreat {
         return CAPTURE_MET_BY_MATE;
     }
+    by_label(cyc.plies[i])
+}
+
+/// The reason qili's branch for the move gives, where it says why by itself (a check, a key
+/// point, an attack that stood before: 从捉到捉).
+fn by_branch(cyc: &Cycle<'_>, i: usize, attack: Attack, x: Color) -> Option<&'static str> {
+    match cyc.plies[i].evidence.branch() {
+        Branch::Check => Some(CHECK_AND_CHASE),
+        Branch::KeyPoint => Some(KEY_POINT),
+        Branch::ChaseToChase => {
+            let origin = if attack.direct {
+                cyc.moves[i].from
+            } else {
+                attack.attacker
+            };
+            let prior = cyc.positions[i].attackers(attack.victim, x);
+            Some(if prior.contains(&origin) {
+                ATTACK_KEPT
+            } else if !prior.is_empty() {
+                SECOND_ATTACKER
+            } else {
+                NOT_NEW_BY_GAIN
+            })
+        }
+        _ => None,
+    }
+}
+
+/// What qili's search found for the piece: under the Chinese rules, the threats of the same
+/// ply (none when the cycle was not probed under them).
+fn by_search(cyc: &Cycle<'_>, i: usize, attack: Attack) -> Option<&'static str> {
+    let probe = cyc.probe.as_ref()?;
+    let v = attack.victim;
+    let take = Move::new(attack.attacker, v);
+    let on_v = |t: &&qili::rules::Threat| t.target.square == v || t.line.first() == Some(&take);
+    let found: Vec<&qili::rules::Threat> =
+        probe[i].evidence.threats().iter().filter(on_v).collect();
+    // The Chinese rules' 从捉到捉 finds the threat stood but did not pay, and pays now: the
+    // Asian rules' new-threat test, the same comparison, calls it old.
+    if found.iter().any(|t| t.freed.is_some()) {
+        return Some(NOT_NEW_BY_GAIN);
+    }
+    let hidden = found.iter().any(|t| {
+        matches!(
+            t.kind,
+            qili::rules::ChaseKind::ByChecks | qili::rules::ChaseKind::ByExchange
+        )
+    });
+    hidden.then_some(HIDDEN_BY_LINE)
+}
+
+/// The label qili gives the move instead of a chase.
+fn by_label(p: &PlyRuling) -> &'static str {
     match p.label {
         Label::Exchange => EXCHANGE_OVER_CHASE,
         Label::Offer => OFFER_OVER_CHASE,

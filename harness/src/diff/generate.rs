@@ -13,7 +13,7 @@ use std::fmt;
 
 use qili::{Move, Position};
 
-use super::pool::Pool;
+use super::pool::{self, Pool};
 use super::tactics::cycle_weight;
 use super::tours::{attacking_trips, build};
 
@@ -144,6 +144,37 @@ pub fn sample(pool: &Pool, seed: u64, index: usize) -> Option<Sample> {
         // Where no side can attack on both moves of a there-and-back (few pieces), the
         // sample falls back to tours of any shape.
         let directed = directed.filter(|_| pick < PICKS / 2);
+        let Some(at) = Drawn::draw(pool, &mut rng) else {
+            continue;
+        };
+        if let Some(attacker) = directed {
+            if let Some(cycle) = attacking_trip(&at.pos, attacker, &mut rng) {
+                let design = ["attack_by_mover", "attack_by_other"][attacker];
+                return Some(at.sample(index, [Shape::ThereAndBack; 2], design, cycle));
+            }
+            continue;
+        }
+        if let Some((shapes, cycle)) = weighted_cycle(&at.pos, &mut rng) {
+            return Some(at.sample(index, shapes, "weighted", cycle));
+        }
+    }
+    None
+}
+
+/// A position drawn from the pool: a game replayed to a ply, with or without its history.
+struct Drawn<'p> {
+    game: &'p pool::Game,
+    ply: usize,
+    keep_history: bool,
+    pos: Position,
+}
+
+impl<'p> Drawn<'p> {
+    /// Draw a game, a ply and whether to keep the history; `None` when the history is kept
+    /// and the position occurred in it before: the cycle's start must not have occurred
+    /// before, so that its third occurrence is the end of the second period (and no loop of
+    /// the game itself is counted).
+    fn draw(pool: &'p Pool, rng: &mut fastrand::Rng) -> Option<Drawn<'p>> {
         let game = &pool.games[rng.usize(..pool.games.len())];
         let ply = rng.usize(..=game.moves.len());
         let keep_history = rng.bool();
@@ -154,85 +185,92 @@ pub fn sample(pool: &Pool, seed: u64, index: usize) -> Option<Sample> {
             pos = pos.after(m);
             seen.push(pos.hash());
         }
-        // The cycle's start must not have occurred before, so that its third occurrence is
-        // the end of the second period (and no loop of the game itself is counted).
         if keep_history && seen[..ply].contains(&pos.hash()) {
-            continue;
+            return None;
         }
-        if let Some(attacker) = directed {
-            let found = attacking_trips(&pos, attacker);
-            let strong: Vec<&[Move; 4]> = found.iter().filter(|t| t.1).map(|t| &t.0).collect();
-            // A strong trip mostly, else (a quarter of the time) another position.
-            let pick_from: Vec<&[Move; 4]> = if !strong.is_empty() && rng.u32(..10) < 9 {
-                strong
-            } else if strong.is_empty() && rng.u32(..4) > 0 {
-                continue;
-            } else {
-                found.iter().map(|t| &t.0).collect()
-            };
-            if !pick_from.is_empty() {
-                let cycle = pick_from[rng.usize(..pick_from.len())].to_vec();
-                return Some(Sample {
-                    index,
-                    source: game.source.clone(),
-                    ply,
-                    shapes: [Shape::ThereAndBack; 2],
-                    design: ["attack_by_mover", "attack_by_other"][attacker],
-                    start: pos.clone(),
-                    cycle,
-                    history: keep_history.then(|| History {
-                        start: game.start.clone(),
-                        moves: game.moves[..ply].to_vec(),
-                    }),
-                });
-            }
-            continue;
-        }
-        // Several cycles in the position, one of them drawn with the weight of what its
-        // sides do (a side that attacks on every move weighs most): the free moves' weights
-        // make each move likelier to attack, but a cycle is a violation only if every move
-        // of a side is one, returns included.
-        let mut built: Vec<([Shape; 2], Vec<Move>, u32)> = Vec::new();
-        for _ in 0..ATTEMPTS {
-            let shapes = pick_shapes(&mut rng);
-            if let Some(cycle) = build(&pos, shapes, &mut rng) {
-                if built.iter().all(|(_, c, _)| *c != cycle) {
-                    let w = cycle_weight(&pos, &cycle);
-                    built.push((shapes, cycle, w));
-                }
-                if built.len() == CHOICES {
-                    break;
-                }
-            }
-        }
-        let total: u32 = built.iter().map(|b| b.2).sum();
-        if total == 0 {
-            continue;
-        }
-        let mut r = rng.u32(..total);
-        let (shapes, cycle, _) = built
-            .into_iter()
-            .find(|b| {
-                let hit = r < b.2;
-                r = r.saturating_sub(b.2);
-                hit
-            })
-            .expect("r < total");
-        return Some(Sample {
-            index,
-            source: game.source.clone(),
+        Some(Drawn {
+            game,
             ply,
-            shapes,
-            design: "weighted",
-            start: pos.clone(),
-            cycle,
-            history: keep_history.then(|| History {
-                start: game.start.clone(),
-                moves: game.moves[..ply].to_vec(),
-            }),
-        });
+            keep_history,
+            pos,
+        })
     }
-    None
+
+    fn sample(
+        self,
+        index: usize,
+        shapes: [Shape; 2],
+        design: &'static str,
+        cycle: Vec<Move>,
+    ) -> Sample {
+        Sample {
+            index,
+            source: self.game.source.clone(),
+            ply: self.ply,
+            shapes,
+            design,
+            start: self.pos,
+            cycle,
+            history: self.keep_history.then(|| History {
+                start: self.game.start.clone(),
+                moves: self.game.moves[..self.ply].to_vec(),
+            }),
+        }
+    }
+}
+
+/// A there-and-back in `pos` whose side `attacker` (0 the side to move, 1 the other) attacks
+/// on both its moves: a strong one mostly; `None` (another position) where there is none, and
+/// a quarter of the time where none is strong.
+fn attacking_trip(pos: &Position, attacker: usize, rng: &mut fastrand::Rng) -> Option<Vec<Move>> {
+    let found = attacking_trips(pos, attacker);
+    let strong: Vec<&[Move; 4]> = found.iter().filter(|t| t.1).map(|t| &t.0).collect();
+    // A strong trip mostly, else (a quarter of the time) another position.
+    let pick_from: Vec<&[Move; 4]> = if !strong.is_empty() && rng.u32(..10) < 9 {
+        strong
+    } else if strong.is_empty() && rng.u32(..4) > 0 {
+        return None;
+    } else {
+        found.iter().map(|t| &t.0).collect()
+    };
+    if pick_from.is_empty() {
+        return None;
+    }
+    Some(pick_from[rng.usize(..pick_from.len())].to_vec())
+}
+
+/// Several cycles in the position, one of them drawn with the weight of what its sides do (a
+/// side that attacks on every move weighs most): the free moves' weights make each move
+/// likelier to attack, but a cycle is a violation only if every move of a side is one,
+/// returns included. `None` when none was built, or none weighs anything.
+fn weighted_cycle(pos: &Position, rng: &mut fastrand::Rng) -> Option<([Shape; 2], Vec<Move>)> {
+    let mut built: Vec<([Shape; 2], Vec<Move>, u32)> = Vec::new();
+    for _ in 0..ATTEMPTS {
+        let shapes = pick_shapes(rng);
+        if let Some(cycle) = build(pos, shapes, rng) {
+            if built.iter().all(|(_, c, _)| *c != cycle) {
+                let w = cycle_weight(pos, &cycle);
+                built.push((shapes, cycle, w));
+            }
+            if built.len() == CHOICES {
+                break;
+            }
+        }
+    }
+    let total: u32 = built.iter().map(|b| b.2).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut r = rng.u32(..total);
+    let (shapes, cycle, _) = built
+        .into_iter()
+        .find(|b| {
+            let hit = r < b.2;
+            r = r.saturating_sub(b.2);
+            hit
+        })
+        .expect("r < total");
+    Some((shapes, cycle))
 }
 
 /// Cycles built in one position before one is drawn.
