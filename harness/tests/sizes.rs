@@ -31,7 +31,6 @@ const STILL_TOO_LONG: &[(&str, &str, &str)] = &[
     // Rule books as files, cycle facts before labelling: the judgement's stages.
     ("engine/src/rules/mod.rs", "judge_in", "w28books"),
     // One view model, rendered once per medium.
-    ("harness/src/report/markdown.rs", "render", "w28view"),
     ("harness/src/report/scan.rs", "game", "w28view"),
 ];
 
