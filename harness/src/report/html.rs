@@ -16,8 +16,8 @@ use qili_view::{assets, svg, BoardView};
 
 use super::escape;
 use crate::compare::Outcome;
-use crate::results::{CaseResult, EditionResult, PlyStatus, Results};
-use qili_corpus::case::{CycleClaim, Provenance};
+use crate::results::{CaseResult, EditionResult, EngineResult, PlyStatus, Results};
+use qili_corpus::case::{CycleClaim, Provenance, Source};
 
 pub(crate) const STYLE: &str = r#"
 body { margin: 2em auto; max-width: 72em; }
@@ -349,7 +349,20 @@ fn edition(s: &mut String, e: &EditionResult) {
         escape(&e.edition),
         badge(e.outcome)
     );
-    let src = &e.source;
+    source(s, &e.source);
+    notes(s, e);
+    super::engines::html_cells(s, e);
+    plies(s, e);
+    published(s, e);
+    if let Some(en) = &e.engine {
+        verdict(s, en);
+        diff(s, e);
+    }
+    s.push_str("</article>\n");
+}
+
+/// Where the edition was published: the work, what else names it, and its link.
+fn source(s: &mut String, src: &Source) {
     let mut parts = vec![escape(&src.work)];
     for x in [
         &src.figure,
@@ -369,6 +382,11 @@ fn edition(s: &mut String, e: &EditionResult) {
         parts.push(format!("<a href=\"{}\">{}</a>", escape(u), escape(u)));
     }
     let _ = writeln!(s, "<p class=\"muted\">{}</p>", parts.join(" · "));
+}
+
+/// What qualifies the edition's ruling: a dispute, a pattern instead of an exact repetition,
+/// the rule book judged under, an error.
+fn notes(s: &mut String, e: &EditionResult) {
     if let Some(d) = &e.dispute {
         super::disputes::html_details(s, d);
     }
@@ -381,7 +399,10 @@ fn edition(s: &mut String, e: &EditionResult) {
     if let Some(err) = &e.error {
         let _ = writeln!(s, "<p><strong>{}</strong></p>", escape(err));
     }
-    super::engines::html_cells(s, e);
+}
+
+/// The plies, the published label beside qili's.
+fn plies(s: &mut String, e: &EditionResult) {
     let head = [
         "ply",
         "move 着法",
@@ -395,6 +416,10 @@ fn edition(s: &mut String, e: &EditionResult) {
         .child(table::plies(&head, e.plies.iter().map(ply_row)))
         .write_to(s);
     s.push('\n');
+}
+
+/// The published verdict, or that the source publishes none.
+fn published(s: &mut String, e: &EditionResult) {
     match (&e.published_verdict_chinese, &e.published_text) {
         (Some(v), text) => {
             let _ = writeln!(
@@ -412,42 +437,42 @@ fn edition(s: &mut String, e: &EditionResult) {
             );
         }
     }
-    if let Some(en) = &e.engine {
-        let _ = writeln!(
-            s,
-            "<p>qili: <strong>{}</strong>{}</p>",
-            escape(&en.verdict_chinese),
-            if en.reason.is_empty() {
-                String::new()
-            } else {
-                format!(" — {}", escape(&en.reason))
-            }
-        );
-        match &en.cycle {
-            Some(c) => {
-                let _ = writeln!(
-                    s,
-                    "<p class=\"evidence\">红方 {} {} · 黑方 {} {} · judged plies {}–{} ({}): {}</p>",
-                    escape(c.red.class_chinese),
-                    escape(&c.red.summary()),
-                    escape(c.black.class_chinese),
-                    escape(&c.black.summary()),
-                    c.start + 1,
-                    c.start + c.len,
-                    c.rule.name(),
-                    escape(&c.note())
-                );
-            }
-            None => {
-                let _ = writeln!(
-                    s,
-                    "<p class=\"evidence\">No cycle repeats at the end of the moves: nothing judged.</p>"
-                );
-            }
+}
+
+/// qili's verdict with its reason, and the cycle it judged (or that nothing repeats).
+fn verdict(s: &mut String, en: &EngineResult) {
+    let _ = writeln!(
+        s,
+        "<p>qili: <strong>{}</strong>{}</p>",
+        escape(&en.verdict_chinese),
+        if en.reason.is_empty() {
+            String::new()
+        } else {
+            format!(" — {}", escape(&en.reason))
         }
-        diff(s, e);
+    );
+    match &en.cycle {
+        Some(c) => {
+            let _ = writeln!(
+                s,
+                "<p class=\"evidence\">红方 {} {} · 黑方 {} {} · judged plies {}–{} ({}): {}</p>",
+                escape(c.red.class_chinese),
+                escape(&c.red.summary()),
+                escape(c.black.class_chinese),
+                escape(&c.black.summary()),
+                c.start + 1,
+                c.start + c.len,
+                c.rule.name(),
+                escape(&c.note())
+            );
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "<p class=\"evidence\">No cycle repeats at the end of the moves: nothing judged.</p>"
+            );
+        }
     }
-    s.push_str("</article>\n");
 }
 
 /// A ply of an edition: the published label beside qili's, the evidence and what the

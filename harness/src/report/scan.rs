@@ -411,6 +411,14 @@ fn totals(s: &mut String, t: &Summary) {
 }
 
 fn game(s: &mut String, id: &str, g: &GameLine) {
+    heading(s, id, g);
+    outcome(s, g);
+    episodes(s, g);
+    s.push_str("</section>\n");
+}
+
+/// The section's heading (file, game number, players), the format and the game's headers.
+fn heading(s: &mut String, id: &str, g: &GameLine) {
     let header = |k: &str| {
         g.headers
             .iter()
@@ -440,6 +448,10 @@ fn game(s: &mut String, id: &str, g: &GameLine) {
         }
         s.push_str("</table>\n");
     }
+}
+
+/// The recorded result and termination held against the verdict, an error, a spent budget.
+fn outcome(s: &mut String, g: &GameLine) {
     if let Some(r) = &g.recorded {
         let agreement = agreement(r.agrees);
         let _ = writeln!(
@@ -465,6 +477,10 @@ fn game(s: &mut String, id: &str, g: &GameLine) {
     if let Some(b) = &g.budget {
         let _ = writeln!(s, "<p><strong>{}</strong></p>", escape(b));
     }
+}
+
+/// The episodes: the first ones and the last whole, then one line each, then a count.
+fn episodes(s: &mut String, g: &GameLine) {
     let last = g.episodes.len();
     for (i, e) in g.episodes.iter().enumerate() {
         // The recorded result is held against the last episode only.
@@ -500,7 +516,6 @@ fn game(s: &mut String, id: &str, g: &GameLine) {
             );
         }
     }
-    s.push_str("</section>\n");
 }
 
 /// Whether a recorded result or termination agrees with the verdict, in words.

@@ -42,11 +42,28 @@ fn at(color: Color, role: Role, square: &str) -> Placed {
     )
 }
 
-/// One finding of each variant, on the pieces of the opening position.
+/// One finding of each variant, on the pieces of the opening position, in the model's order.
 fn examples() -> Vec<Finding> {
-    let rook = at(Color::Red, Role::Rook, "a0");
-    let horse = at(Color::Black, Role::Horse, "b9");
-    let threat = Threat {
+    let (rook, horse) = pieces();
+    let threat = threat(rook, horse);
+    let mut all = attacks(rook, horse);
+    all.extend(chases(&threat));
+    all.extend(idle(rook, horse));
+    all.extend(the_rest(&threat));
+    all
+}
+
+/// The red rook and the black horse every example is about.
+fn pieces() -> (Placed, Placed) {
+    (
+        at(Color::Red, Role::Rook, "a0"),
+        at(Color::Black, Role::Horse, "b9"),
+    )
+}
+
+/// The rook's plain threat on the rootless horse, the one the chases carry.
+fn threat(rook: Placed, horse: Placed) -> Threat {
+    Threat {
         kind: ChaseKind::Direct,
         attacker: rook,
         attackers: vec![rook],
@@ -63,16 +80,11 @@ fn examples() -> Vec<Finding> {
         shared: false,
         standing: false,
         finish_checks: false,
-    };
-    let chase = || Chase {
-        threats: vec![threat.clone()],
-        kept: Vec::new(),
-        also: Also::Nothing,
-    };
-    let own = || OwnChase {
-        by: OwnChaser::Capturer,
-        threat: threat.clone(),
-    };
+    }
+}
+
+/// The attacks on the king: check, its answer, the mate threat and the mated exchange.
+fn attacks(rook: Placed, horse: Placed) -> Vec<Finding> {
     vec![
         Finding::Check {
             king: Color::Black,
@@ -88,12 +100,29 @@ fn examples() -> Vec<Finding> {
             partner: horse,
             line: Vec::new(),
         },
+    ]
+}
+
+/// The chase of each kind, all on the same threat.
+fn chases(threat: &Threat) -> Vec<Finding> {
+    let chase = || Chase {
+        threats: vec![threat.clone()],
+        kept: Vec::new(),
+        also: Also::Nothing,
+    };
+    vec![
         Finding::ChaseDirect(chase()),
         Finding::ChaseJoint(chase()),
         Finding::ChaseByChecks(chase()),
         Finding::ChaseByExchange(chase()),
         Finding::ChaseFreed(chase()),
         Finding::ChaseHolds(chase()),
+    ]
+}
+
+/// The idle kinds (兑 献 拦 跟 and plain 闲) and 从捉到捉, a capture that stood before the move.
+fn idle(rook: Placed, horse: Placed) -> Vec<Finding> {
+    vec![
         Finding::Exchange {
             offered: rook,
             partner: horse,
@@ -116,6 +145,16 @@ fn examples() -> Vec<Finding> {
             capturer: rook,
             target: horse,
         },
+    ]
+}
+
+/// Chases left idle as the king's or a pawn's own, the key point and a search out of budget.
+fn the_rest(threat: &Threat) -> Vec<Finding> {
+    let own = || OwnChase {
+        by: OwnChaser::Capturer,
+        threat: threat.clone(),
+    };
+    vec![
         Finding::KingOwn(own()),
         Finding::PawnOwn(own()),
         Finding::KeyPoint {
