@@ -32,6 +32,12 @@ pub(super) struct Caches {
     pub(super) lists: MoveLists,
     /// Bytes the maps above hold, as the budget counts them (see [`Caches::bytes`]).
     pub(super) kept: usize,
+    /// Emptied lines for the segment search to fill ([`Caches::spare_line`]): a node's lines
+    /// and standing captures live only while it is searched, so their room is taken again by
+    /// the next instead of allocated and freed each time. At most one per ply of the deepest
+    /// line and node, so bounded by the segment's length; not counted by the budget, like any
+    /// buffer that lives only while a node is searched.
+    pub(super) spare: Vec<Vec<Move>>,
 }
 
 /// What an entry of a map costs: its key and value, and a control byte.
@@ -117,6 +123,17 @@ impl Caches {
         self.kept += entry::<Vec<Move>, u32>() + size_of_val(standing);
         self.standings.insert(standing.to_vec(), id);
         id
+    }
+
+    /// An empty line, with the room of one given back before if there is one.
+    pub(super) fn spare_line(&mut self) -> Vec<Move> {
+        self.spare.pop().unwrap_or_default()
+    }
+
+    /// A line no longer needed, kept emptied for [`Caches::spare_line`].
+    pub(super) fn give_back(&mut self, mut line: Vec<Move>) {
+        line.clear();
+        self.spare.push(line);
     }
 
     pub(super) fn keep_segment(&mut self, key: SegmentKey, value: i32, line: &[Move]) {

@@ -1,7 +1,7 @@
 //! 24.3 捉: the gain search's questions, each first move of the attacker weighed.
 
 use super::cache::List;
-use super::segment::{even_counts, Context, Counts, Next, Node};
+use super::segment::{even_counts, Context, Counts, Next, Node, Standing};
 use super::standing::{abandoned, laid_open_guard};
 use super::{Frame, GainLine, Search, Searcher, Terms, INF, MATE};
 use crate::analysis::material::{is_material, Ledger};
@@ -156,6 +156,10 @@ impl Searcher {
             ply: 1,
             took: captured.is_some(),
         };
+        let standing = Standing {
+            moves: standing,
+            id: self.caches.standing(standing),
+        };
         let score = self.node(search, &mut p, node, standing, window, &mut pv);
         let mut line = vec![m];
         line.extend(pv);
@@ -277,7 +281,11 @@ impl Searcher {
                 took: false,
             };
             let mut sub = Vec::new();
-            let v = self.node(search, p, node, &[], window, &mut sub);
+            let standing = Standing {
+                moves: &[],
+                id: self.caches.standing(&[]),
+            };
+            let v = self.node(search, p, node, standing, window, &mut sub);
             let mut line = vec![m];
             line.extend(sub);
             Some(GainLine { score: v, line })

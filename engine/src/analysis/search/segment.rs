@@ -15,14 +15,14 @@ impl Searcher {
         s: Search,
         pos: &mut Position,
         node: Node,
-        standing: &[Move],
+        standing: Standing,
         window: (i32, i32),
         pv: &mut Vec<Move>,
     ) -> i32 {
         let key = SegmentKey {
             hash: pos.hash(),
             frame: s.id,
-            standing: self.caches.standing(standing),
+            standing: standing.id,
             node,
             window,
         };
@@ -33,7 +33,7 @@ impl Searcher {
             );
             return v;
         }
-        let v = self.search_node(s, pos, node, standing, window, pv);
+        let v = self.search_node(s, pos, node, standing.moves, window, pv);
         if !self.exhausted() {
             self.caches.keep_segment(key, v, pv);
         }
@@ -177,6 +177,8 @@ impl Searcher {
         };
         let ordered = self.reordered(pos, node, &moves);
         let mut order = ChildOrder::new(moves, ordered, quiet);
+        // The index of `next_standing`, made when a child first needs it.
+        let mut next_id = None;
         while let Some((i, canonical)) = order.next(&mut self.caches.lists, pos) {
             let m = self.caches.lists.moves[i];
             let Some(child) = self.child(s, pos, node, &ctx, m, &next_standing) else {
@@ -188,11 +190,20 @@ impl Searcher {
             // Only where the line can be shown (`shown`).
             let tie =
                 shown && order.reordered() && canonical < out.index && out.at_bound(maximizing);
-            let mut sub = Vec::new();
-            let standing = child.unguarded.as_deref().unwrap_or(&next_standing);
+            let mut sub = self.caches.spare_line();
             let v = if child.ends {
                 stand
             } else {
+                let standing = match child.unguarded.as_deref() {
+                    Some(moves) => Standing {
+                        moves,
+                        id: self.caches.standing(moves),
+                    },
+                    None => Standing {
+                        moves: &next_standing,
+                        id: *next_id.get_or_insert_with(|| self.caches.standing(&next_standing)),
+                    },
+                };
                 let window = out.window(tie, maximizing);
                 self.node(s, pos, child.node, standing, window, &mut sub)
             };
@@ -212,13 +223,15 @@ impl Searcher {
                 out.best = v;
                 pv.clear();
                 pv.push(m);
-                pv.extend(sub);
+                pv.extend_from_slice(&sub);
             }
+            self.caches.give_back(sub);
             out.narrow(v, maximizing);
             if out.alpha >= out.beta || self.exhausted() {
                 break;
             }
         }
+        self.caches.give_back(next_standing);
         out.best
     }
 
@@ -233,11 +246,11 @@ impl Searcher {
         // The defender's captures that stand before each attacker move (see the module docs):
         // they do not answer the attacker's capture, unless it lays them open (`abandoned`) or
         // the line began with a check (`counter` in `child`).
-        let next_standing = if maximizing && !node.in_check {
-            self.caches.lists.get(pos, List::Standing)
-        } else {
-            Vec::new()
-        };
+        let mut next_standing = self.caches.spare_line();
+        if maximizing && !node.in_check {
+            let range = self.caches.lists.range(pos, List::Standing);
+            next_standing.extend_from_slice(&self.caches.lists.moves[range]);
+        }
         // The attacker's pieces that back up the capture: taking one of them is part of the
         // exchange (图25), not a threat of the defender's own.
         let supporters = match node.tracked {
@@ -412,6 +425,16 @@ impl Node {
     pub(super) fn stand(&self) -> i32 {
         self.base.unwrap_or_else(|| self.ledger.score())
     }
+}
+
+/// The standing captures a node is searched with, and their index in [`Caches::standings`]
+/// (part of the node's key), worked out once for all the children that share them.
+///
+/// [`Caches::standings`]: super::cache::Caches::standings
+#[derive(Clone, Copy)]
+pub(super) struct Standing<'a> {
+    pub(super) moves: &'a [Move],
+    pub(super) id: u32,
 }
 
 /// A move that goes on with the segment, played: what to search after it and how to take it
