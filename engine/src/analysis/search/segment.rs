@@ -451,13 +451,36 @@ pub(super) struct Child {
 
 /// The key of a segment node remembered: everything its result depends on, the position by its
 /// Zobrist hash (as in the other caches) and the frame and standing captures by their indexes.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct SegmentKey {
     pub(super) hash: u64,
     pub(super) frame: u32,
     pub(super) standing: u32,
     pub(super) node: Node,
     pub(super) window: (i32, i32),
+}
+
+/// Hashed as a few packed words rather than field by field: a node's key is hashed on every
+/// node searched and on every node kept, and each field of its own is a round of the hasher.
+/// Equal keys pack to equal words, so this agrees with the derived equality.
+impl std::hash::Hash for SegmentKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let n = &self.node;
+        let pair = |a: i32, b: i32| u64::from(a as u32) | u64::from(b as u32) << 32;
+        let tracked = n.tracked.map_or(0, |s| s.index() as u64 + 1);
+        let flags = u64::from(n.in_check)
+            | u64::from(n.took) << 1
+            | (n.attacker.index() as u64) << 2
+            | u64::from(n.base.is_some()) << 3
+            | tracked << 8
+            | u64::from(n.ply) << 32;
+        state.write_u64(self.hash);
+        state.write_u64(u64::from(self.frame) | u64::from(self.standing) << 32);
+        state.write_u64(pair(n.ledger.pieces, n.ledger.pawns));
+        state.write_u64(pair(self.window.0, self.window.1));
+        state.write_u64(flags);
+        state.write_u64(pair(n.base.unwrap_or(0), 0));
+    }
 }
 
 /// Whether the checks that take nothing go on with the segment out of check: the attacker's
