@@ -159,6 +159,7 @@ struct Search<'a> {
 mod cache;
 mod gain;
 mod mate;
+mod order;
 mod segment;
 mod standing;
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The segment (片段) searched: alpha-beta over captures, checks and answers to check.
 
-use super::cache::{List, MoveLists};
+use super::cache::List;
+use super::order::{Answers, ChildOrder};
 use super::standing::{abandoned, laid_open_guard, wins_by_itself};
 use super::{Search, Searcher, Terms, INF, MATE, ORDER_PLIES};
 use crate::analysis::material::Ledger;
@@ -175,9 +176,7 @@ impl Searcher {
             supporters: &supporters,
             even_counts: even_counts(&s.frame.terms),
         };
-        let ordered = self.reordered(pos, node, &moves);
-        let mut order = ChildOrder::new(moves, ordered, quiet);
-        // The index of `next_standing`, made when a child first needs it.
+        let mut order = self.child_order(pos, node, moves, quiet);
         let mut next_id = None;
         while let Some((i, canonical)) = order.next(&mut self.caches.lists, pos) {
             let m = self.caches.lists.moves[i];
@@ -194,16 +193,7 @@ impl Searcher {
             let v = if child.ends {
                 stand
             } else {
-                let standing = match child.unguarded.as_deref() {
-                    Some(moves) => Standing {
-                        moves,
-                        id: self.caches.standing(moves),
-                    },
-                    None => Standing {
-                        moves: &next_standing,
-                        id: *next_id.get_or_insert_with(|| self.caches.standing(&next_standing)),
-                    },
-                };
+                let standing = self.child_standing(&child, &next_standing, &mut next_id);
                 let window = out.window(tie, maximizing);
                 self.node(s, pos, child.node, standing, window, &mut sub)
             };
@@ -235,6 +225,26 @@ impl Searcher {
         out.best
     }
 
+    /// The standing captures a child is searched with: those its move laid open, else the
+    /// node's `next` (whose index `next_id` is worked out for the first child that needs it).
+    fn child_standing<'a>(
+        &mut self,
+        child: &'a Child,
+        next: &'a [Move],
+        next_id: &mut Option<u32>,
+    ) -> Standing<'a> {
+        match child.unguarded.as_deref() {
+            Some(moves) => Standing {
+                moves,
+                id: self.caches.standing(moves),
+            },
+            None => Standing {
+                moves: next,
+                id: *next_id.get_or_insert_with(|| self.caches.standing(next)),
+            },
+        }
+    }
+
     /// What the children of a node are weighed against: the defender's captures that stand
     /// before each attacker move, and the attacker's pieces that back up the capture.
     fn around(
@@ -260,21 +270,23 @@ impl Searcher {
         (next_standing, supporters)
     }
 
-    /// In check the answers most likely to hold are tried first (`answer_order`), where the
-    /// line has room enough for it to pay; equal outcomes are still settled in the canonical
-    /// order (see `tie` in `children`), so the order changes how soon the search ends, not
-    /// what it finds.
-    fn reordered(
+    /// The order the moves of a node are tried in. In check the answers most likely to hold
+    /// come first (`answer_order`), where the line has room enough for it to pay; equal
+    /// outcomes are still settled in the canonical order (see `tie` in `children`), so the
+    /// order changes how soon the search ends, not what it finds. The answers that take or
+    /// check come first whatever the others weigh, so the others are weighed only once they
+    /// are reached ([`Answers`]).
+    fn child_order(
         &mut self,
         pos: &mut Position,
         node: &Node,
-        moves: &std::ops::Range<usize>,
-    ) -> Option<Vec<usize>> {
-        if node.in_check && moves.len() > 1 && node.ply + ORDER_PLIES < self.limits.gain_plies {
-            Some(self.answer_order(pos, moves.clone(), true))
-        } else {
-            None
-        }
+        moves: std::ops::Range<usize>,
+        quiet: bool,
+    ) -> ChildOrder {
+        let ordered =
+            (node.in_check && moves.len() > 1 && node.ply + ORDER_PLIES < self.limits.gain_plies)
+                .then(|| Answers::new(&self.caches.lists, pos, moves.clone()));
+        ChildOrder::new(moves, ordered, quiet)
     }
 
     /// `m` played, with the node after it, if `m` goes on with the segment (else `pos` is
@@ -653,60 +665,6 @@ impl Outcome {
             self.alpha = self.alpha.max(v);
         } else {
             self.beta = self.beta.min(v);
-        }
-    }
-}
-
-/// The order a node's children are tried in, as indices into [`MoveLists::moves`] with each
-/// one's canonical index: the answers to check as [`Searcher::answer_order`] put them, or the
-/// moves in their canonical order, then (if they may) the quiet checks after the captures.
-struct ChildOrder {
-    moves: std::ops::Range<usize>,
-    ordered: Option<Vec<usize>>,
-    quiet: bool,
-    tried: usize,
-    /// Where the canonical index of a move in `moves` starts (the quiet checks follow the
-    /// captures).
-    start: usize,
-    offset: usize,
-}
-
-impl ChildOrder {
-    fn new(moves: std::ops::Range<usize>, ordered: Option<Vec<usize>>, quiet: bool) -> ChildOrder {
-        ChildOrder {
-            start: moves.start,
-            moves,
-            ordered,
-            quiet,
-            tried: 0,
-            offset: 0,
-        }
-    }
-
-    /// Whether the answers were reordered.
-    fn reordered(&self) -> bool {
-        self.ordered.is_some()
-    }
-
-    /// The next child: its index in `lists.moves` and its canonical index.
-    fn next(&mut self, lists: &mut MoveLists, pos: &Position) -> Option<(usize, usize)> {
-        loop {
-            let next = match &self.ordered {
-                Some(o) => o.get(self.tried).copied(),
-                None => self.moves.next(),
-            };
-            self.tried += 1;
-            let Some(i) = next else {
-                if self.quiet {
-                    self.quiet = false;
-                    self.offset += self.moves.end - self.start;
-                    self.moves = lists.range(pos, List::QuietChecks);
-                    self.start = self.moves.start;
-                    continue;
-                }
-                return None;
-            };
-            return Some((i, self.offset + i - self.start));
         }
     }
 }
