@@ -49,7 +49,7 @@ use cache::Caches;
 /// in a mate search with at least this many checks left,
 const ORDER_CHECKS: u32 = 4;
 /// or in a material line with more than this many plies left.
-const ORDER_PLIES: u32 = 8;
+const ORDER_PLIES: u32 = 6;
 
 /// How much more than a plain check a check that also takes weighs in ordering answers.
 const TAKING_CHECK: usize = 4;
