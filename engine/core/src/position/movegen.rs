@@ -1,7 +1,9 @@
 //! Legal move generation: every move, or only the captures, the checks or both.
 
 use super::legality::Guard;
-use super::zones::{bit, lines_through, sq};
+use super::zones::{
+    bit, lines_through, sq, ELEPHANT_SQUARES, HORSE_SQUARES, LEGS, ON_LINES,
+};
 use super::Position;
 use crate::attacks::{self, between, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
 use crate::board::{first_on, run_on};
@@ -17,14 +19,22 @@ impl Position {
     }
 
     #[inline]
-    pub(super) fn gen_piece(&self, from: Square, mut push: impl FnMut(Move)) {
+    pub(super) fn gen_piece(&self, from: Square, push: impl FnMut(Move)) {
+        self.gen_piece_as::<false>(from, push)
+    }
+
+    /// The pseudo-legal moves of the piece on `from` in the generator's order, or with
+    /// `TAKES` only its captures (the same moves in the same order, the others skipped
+    /// without being made).
+    #[inline(always)]
+    pub(super) fn gen_piece_as<const TAKES: bool>(&self, from: Square, mut push: impl FnMut(Move)) {
         let Some(p) = self.board.get(from) else {
             return;
         };
         let us = p.color;
         let f = from.index();
         let free = |s: u8| match self.board.get(sq(s)) {
-            None => true,
+            None => !TAKES,
             Some(q) => q.color != us,
         };
         match p.role {
@@ -32,7 +42,9 @@ impl Position {
             Role::Rook => {
                 for dir in 0..4 {
                     let (run, [target]) = run_on::<1>(self.board.line(from, dir), from, dir);
-                    push_run(from, dir, run, &mut push);
+                    if !TAKES {
+                        push_run(from, dir, run, &mut push);
+                    }
                     if let Some(s) = target.filter(|s| free(s.index() as u8)) {
                         push(Move::new(from, s));
                     }
@@ -41,7 +53,9 @@ impl Position {
             Role::Cannon => {
                 for dir in 0..4 {
                     let (run, [_, target]) = run_on::<2>(self.board.line(from, dir), from, dir);
-                    push_run(from, dir, run, &mut push);
+                    if !TAKES {
+                        push_run(from, dir, run, &mut push);
+                    }
                     if let Some(s) = target.filter(|s| free(s.index() as u8)) {
                         push(Move::new(from, s));
                     }
@@ -145,8 +159,17 @@ impl Position {
         }
     }
 
-    /// The legal moves, or only the captures: no move needs the gives-check trial.
+    /// The legal moves, or only the captures: no move needs the gives-check trial. The
+    /// captures are generated as such, not filtered out of every move.
     pub(super) fn collect_legal(&self, captures_only: bool, out: &mut Vec<Move>) {
+        if captures_only {
+            self.collect_legal_as::<true>(out);
+        } else {
+            self.collect_legal_as::<false>(out);
+        }
+    }
+
+    fn collect_legal_as<const TAKES: bool>(&self, out: &mut Vec<Move>) {
         let us = self.turn;
         let guard = Guard::new(self);
         for from in self.board.occupied_by(us) {
@@ -156,13 +179,15 @@ impl Position {
             }
             // Most pieces cannot expose the king wherever they go: their moves are kept
             // without a test, one piece at a time.
-            let safe = guard.safe_from(from);
-            self.gen_piece(from, |m| {
-                let wanted = !captures_only || self.board.get(m.to).is_some();
-                if wanted && (safe || guard.allows(self, m)) {
-                    out.push(m);
-                }
-            });
+            if guard.safe_from(from) {
+                self.gen_piece_as::<TAKES>(from, |m| out.push(m));
+            } else {
+                self.gen_piece_as::<TAKES>(from, |m| {
+                    if guard.allows(self, m) {
+                        out.push(m);
+                    }
+                });
+            }
         }
     }
 
@@ -186,13 +211,18 @@ impl Position {
         self.each_checking(captures, |m| out.push(m));
     }
 
-    /// See [`Position::collect_checking`]: each move found goes to `found`.
+    /// See [`Position::collect_checking`]: each move found goes to `found`. A piece that
+    /// reaches no square of its [`CheckSquares::targets`] gives no check and, unless captures
+    /// are wanted too, makes no move at all; with captures wanted only its captures are made.
+    /// Only a horse or pawn that moves, or a piece that leaves a horse's leg, can give a new
+    /// check by a jump, so only then are the horses and pawns looked at.
     pub(super) fn each_checking(&self, captures: Option<bool>, mut found: impl FnMut(Move)) {
         let quiet_only = captures.is_none();
         let captures = captures == Some(true);
         let us = self.turn;
         let guard = Guard::new(self);
         let their_king = self.king(!us);
+        let legs = LEGS.0[their_king.index()];
         let checking = CheckSquares::new(self);
         for from in self.board.occupied_by(us) {
             let role = match self.board.get(from) {
@@ -202,6 +232,17 @@ impl Position {
             // Squares on which this piece may give check, or all of them when moving it off
             // `from` may uncover one.
             let checks_to = checking.targets(from, role);
+            if !checks_to.intersects(reach(role, from)) {
+                if captures {
+                    self.gen_piece_as::<true>(from, |m| {
+                        if guard.allows(self, m) {
+                            found(m);
+                        }
+                    });
+                }
+                continue;
+            }
+            let jumps = matches!(role, Role::Horse | Role::Pawn) || legs.contains(from);
             self.gen_piece(from, |m| {
                 let takes = self.board.get(m.to).is_some();
                 if quiet_only && takes {
@@ -222,7 +263,7 @@ impl Position {
                         !us,
                         m,
                         lines_through(their_king, m.from, m.to),
-                        true,
+                        jumps,
                     )
                 {
                     found(m);
@@ -254,6 +295,19 @@ impl Position {
         }
         false
     }
+}
+
+/// The points a piece of `role` on `from` may move to, and more: its lines, horse squares,
+/// diagonal neighbours or elephant points around it.
+#[inline]
+fn reach(role: Role, from: Square) -> SquareSet {
+    let zone = match role {
+        Role::Horse => &HORSE_SQUARES,
+        Role::Advisor => &LEGS,
+        Role::Elephant => &ELEPHANT_SQUARES,
+        _ => &ON_LINES,
+    };
+    zone.0[from.index()]
 }
 
 /// The moves from `from` to the `run` empty points that follow it in direction `dir`.
