@@ -31,6 +31,8 @@ impl Check {
 pub(super) struct Guard {
     pub(super) king: Square,
     pub(super) check: Option<Check>,
+    /// Whether exactly one piece gives check.
+    pub(super) single: bool,
     /// Out of check, the pieces whose leaving their square may expose the king: a line's first
     /// piece before an enemy rook (or the enemy king on the file), a line's first or second
     /// piece before an enemy cannon, the blocked leg of an enemy horse aimed at the king
@@ -39,6 +41,25 @@ pub(super) struct Guard {
     /// Out of check, the empty squares between the king and an enemy cannon standing first on
     /// one of its lines: a piece landing there becomes the cannon's screen.
     pub(super) screens: SquareSet,
+}
+
+/// The first enemy pawn giving check to the king on `king` (of the side to move) as a
+/// [`Check`], and how many do.
+fn pawn_checks(pos: &Position, king: Square) -> (Option<Check>, u8) {
+    let them = !pos.turn;
+    let pawn = Some(Piece::new(them, Role::Pawn));
+    let mut first = None;
+    let mut n = 0;
+    for s in PAWN_FROM[them.index()][king.index()].iter() {
+        if pos.board.get(sq(s)) == pawn {
+            n += 1;
+            first.get_or_insert(Check {
+                stops: bit(sq(s)),
+                screen: None,
+            });
+        }
+    }
+    (first, n)
 }
 
 impl Guard {
@@ -54,6 +75,9 @@ impl Guard {
         let their_king = Some(Piece::new(them, Role::King));
         let (mut uncovers, mut screens) = (SquareSet::EMPTY, SquareSet::EMPTY);
         let mut check = None;
+        // How many pieces give check: with one only, a move that stops it need be tried
+        // only along the lines it touches.
+        let mut checkers = 0u8;
         let sliders = board.pieces_of(them, &[Role::Rook, Role::Cannon, Role::King]);
         for dir in 0..4 {
             if !attacks::RAYS[king.index()][dir].intersects(sliders) {
@@ -64,6 +88,8 @@ impl Guard {
             let p1 = piece(b1);
             let p2 = b2.and_then(piece);
             if p1 == rook || (dir < 2 && p1 == their_king) {
+                // A cannon behind it, with it for a screen, checks as well.
+                checkers += 1 + u8::from(p2 == cannon);
                 check.get_or_insert(Check {
                     stops: between(king, b1, dir) | bit(b1),
                     screen: None,
@@ -71,6 +97,7 @@ impl Guard {
                 continue;
             }
             if let Some(b2) = b2.filter(|_| p2 == cannon) {
+                checkers += 1;
                 check.get_or_insert(Check {
                     stops: (between(king, b2, dir) - bit(b1)) | bit(b2),
                     screen: Some(b1),
@@ -97,6 +124,7 @@ impl Guard {
                 continue;
             }
             if piece(sq(j.block)).is_none() {
+                checkers += 1;
                 check.get_or_insert(Check {
                     stops: bit(sq(j.to)) | bit(sq(j.block)),
                     screen: None,
@@ -105,19 +133,11 @@ impl Guard {
                 uncovers |= bit(sq(j.block));
             }
         }
-        if check.is_none() {
-            let pawn = Some(Piece::new(them, Role::Pawn));
-            check = PAWN_FROM[them.index()][king.index()]
-                .iter()
-                .find(|&s| piece(sq(s)) == pawn)
-                .map(|s| Check {
-                    stops: bit(sq(s)),
-                    screen: None,
-                });
-        }
+        let (pawn_check, pawns) = pawn_checks(pos, king);
         Guard {
             king,
-            check,
+            check: check.or(pawn_check),
+            single: checkers + pawns == 1,
             uncovers,
             screens,
         }
@@ -165,7 +185,17 @@ impl Guard {
             return !pos.attacked_after_move(us, m, ALL_LINES, true);
         }
         if let Some(check) = self.check {
-            return check.may_stop(m) && !pos.attacked_after_move(us, m, ALL_LINES, true);
+            if !check.may_stop(m) {
+                return false;
+            }
+            // A move that stops the only check is exposed only along the lines it touches
+            // or by a horse whose leg it leaves.
+            return if self.single {
+                let from_leg = LEGS.0[self.king.index()].contains(m.from);
+                !pos.attacked_after_move(us, m, lines_through(self.king, m.from, m.to), from_leg)
+            } else {
+                !pos.attacked_after_move(us, m, ALL_LINES, true)
+            };
         }
         if ((self.uncovers & bit(m.from)) | (self.screens & bit(m.to))).is_empty() {
             return true;

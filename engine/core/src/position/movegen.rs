@@ -1,9 +1,7 @@
 //! Legal move generation: every move, or only the captures, the checks or both.
 
 use super::legality::Guard;
-use super::zones::{
-    bit, lines_through, sq, ELEPHANT_SQUARES, HORSE_SQUARES, LEGS, ON_LINES,
-};
+use super::zones::{bit, lines_through, sq, ELEPHANT_SQUARES, HORSE_SQUARES, LEGS, ON_LINES};
 use super::Position;
 use crate::attacks::{self, between, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
 use crate::board::{first_on, run_on};

@@ -92,6 +92,15 @@ mod tests {
     use crate::notation::fen;
     use crate::SetupMode;
 
+    /// Double checks the random games rarely reach: a rook with a cannon behind it (taking
+    /// the rook leaves the cannon's check), a rook and a horse, a cannon and its screen, a
+    /// pawn.
+    const DOUBLE_CHECKS: [&str; 3] = [
+        "3k5/4c4/9/9/R3r4/9/9/9/9/4K4 w",
+        "3k5/9/9/9/9/9/9/3n5/R3r4/4K3C w",
+        "3k5/4c4/9/9/9/9/9/9/4p4/R3K4 w",
+    ];
+
     /// The positions of random games from each perft position, with the other side to move
     /// too where that is a position: tens of thousands of positions, many in check.
     fn positions() -> Vec<Position> {
@@ -99,6 +108,11 @@ mod tests {
             .lines()
             .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
             .map(|l| fen::parse(l.split(';').next().expect("a FEN"), SetupMode::Standard))
+            .chain(
+                DOUBLE_CHECKS
+                    .iter()
+                    .map(|f| fen::parse(f, SetupMode::Standard)),
+            )
             .map(|p| p.expect("a legal position"))
             .collect();
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
@@ -155,7 +169,12 @@ mod tests {
             ] {
                 let mut got = Vec::new();
                 p.collect_moves(wanted, &mut got);
-                assert_eq!(got, collect_moves(p, wanted), "{wanted:?} {}", fen::write(p));
+                assert_eq!(
+                    got,
+                    collect_moves(p, wanted),
+                    "{wanted:?} {}",
+                    fen::write(p)
+                );
             }
             assert_eq!(p.count_checks(), count_checks(p), "{}", fen::write(p));
             assert_eq!(p.has_legal_move(), !reference_legal(p).is_empty());
