@@ -345,9 +345,10 @@ pub enum Wanted {
 /// that checks from a square these rules miss, our first cannon taking the line's third
 /// piece, is added to the cannon's squares.
 pub(super) struct CheckSquares {
-    /// By role, the landing squares from which a piece of that role attacks the king, with
-    /// the new screens for our cannons added to every role.
+    /// By role, the landing squares from which a piece of that role attacks the king.
     pub(super) direct: [SquareSet; 7],
+    /// The new screens for our cannons, where a piece of any role may land to check.
+    pub(super) screens: SquareSet,
     /// Pieces that may uncover a check by moving: a line's first piece before our rook or a
     /// line's first or second piece before our cannon, our horse's blocked leg.
     pub(super) uncover: SquareSet,
@@ -388,7 +389,9 @@ impl CheckSquares {
             }
         }
         let horse = Some(Piece::new(us, Role::Horse));
-        for j in HORSE_FROM[k.index()].iter() {
+        // Without a horse of ours, no horse square matters.
+        let horses = pos.board.pieces_of(us, &[Role::Horse]);
+        for j in HORSE_FROM[k.index()].iter().filter(|_| !horses.is_empty()) {
             match pos.board.get(sq(j.block)) {
                 None => direct[Role::Horse.index()] |= bit(sq(j.to)),
                 Some(_) if pos.board.get(sq(j.to)) == horse => uncover |= bit(sq(j.block)),
@@ -398,10 +401,11 @@ impl CheckSquares {
         direct[Role::Pawn.index()] = PAWN_FROM[us.index()][k.index()].iter().map(sq).collect();
         direct[Role::Rook.index()] = rook;
         direct[Role::Cannon.index()] = cannon;
-        for d in direct.iter_mut() {
-            *d |= screens;
+        CheckSquares {
+            direct,
+            screens,
+            uncover,
         }
-        CheckSquares { direct, uncover }
     }
 
     /// The landing squares on which the move of our `role` from `from` may give check.
@@ -410,7 +414,7 @@ impl CheckSquares {
         if self.uncover.contains(from) {
             SquareSet::FULL
         } else {
-            self.direct[role.index()]
+            self.direct[role.index()] | self.screens
         }
     }
 }
