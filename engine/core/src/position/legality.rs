@@ -69,52 +69,22 @@ impl Guard {
         let king = pos.king(pos.turn);
         let them = !pos.turn;
         let board = &pos.board;
-        let piece = |s: Square| board.get(s);
-        let rook = Some(Piece::new(them, Role::Rook));
-        let cannon = Some(Piece::new(them, Role::Cannon));
-        let their_king = Some(Piece::new(them, Role::King));
-        let (mut uncovers, mut screens) = (SquareSet::EMPTY, SquareSet::EMPTY);
-        let mut check = None;
+        let mut g = Guard {
+            king,
+            check: None,
+            single: false,
+            uncovers: SquareSet::EMPTY,
+            screens: SquareSet::EMPTY,
+        };
         // How many pieces give check: with one only, a move that stops it need be tried
         // only along the lines it touches.
         let mut checkers = 0u8;
         let sliders = board.pieces_of(them, &[Role::Rook, Role::Cannon, Role::King]);
-        for dir in 0..4 {
-            if !attacks::RAYS[king.index()][dir].intersects(sliders) {
-                continue;
-            }
-            let [b1, b2, b3] = first_on::<3>(board.line(king, dir), king, dir);
-            let Some(b1) = b1 else { continue };
-            let p1 = piece(b1);
-            let p2 = b2.and_then(piece);
-            if p1 == rook || (dir < 2 && p1 == their_king) {
-                // A cannon behind it, with it for a screen, checks as well.
-                checkers += 1 + u8::from(p2 == cannon);
-                check.get_or_insert(Check {
-                    stops: between(king, b1, dir) | bit(b1),
-                    screen: None,
-                });
-                continue;
-            }
-            if let Some(b2) = b2.filter(|_| p2 == cannon) {
-                checkers += 1;
-                check.get_or_insert(Check {
-                    stops: (between(king, b2, dir) - bit(b1)) | bit(b2),
-                    screen: Some(b1),
-                });
-                continue;
-            }
-            if p1 == cannon {
-                screens |= between(king, b1, dir);
-            }
-            let cannon_third = b3.and_then(piece) == cannon;
-            if cannon_third || p2 == rook || (dir < 2 && p2 == their_king) {
-                uncovers |= bit(b1);
-            }
-            if let Some(b2) = b2.filter(|_| cannon_third) {
-                uncovers |= bit(b2);
-            }
-        }
+        // Each line with its direction a constant, in the order of the directions.
+        g.scan_line::<0>(pos, sliders, &mut checkers);
+        g.scan_line::<1>(pos, sliders, &mut checkers);
+        g.scan_line::<2>(pos, sliders, &mut checkers);
+        g.scan_line::<3>(pos, sliders, &mut checkers);
         let horses = board.pieces_of(them, &[Role::Horse]) & HORSE_SQUARES.0[king.index()];
         for j in HORSE_FROM[king.index()]
             .iter()
@@ -123,23 +93,71 @@ impl Guard {
             if !horses.contains(sq(j.to)) {
                 continue;
             }
-            if piece(sq(j.block)).is_none() {
+            if board.get(sq(j.block)).is_none() {
                 checkers += 1;
-                check.get_or_insert(Check {
+                g.check.get_or_insert(Check {
                     stops: bit(sq(j.to)) | bit(sq(j.block)),
                     screen: None,
                 });
             } else {
-                uncovers |= bit(sq(j.block));
+                g.uncovers |= bit(sq(j.block));
             }
         }
         let (pawn_check, pawns) = pawn_checks(pos, king);
-        Guard {
-            king,
-            check: check.or(pawn_check),
-            single: checkers + pawns == 1,
-            uncovers,
-            screens,
+        g.check = g.check.or(pawn_check);
+        g.single = checkers + pawns == 1;
+        g
+    }
+
+    /// The king's line in direction `DIR`: a check along it (counted in `checkers`), or the
+    /// pieces on it that uncover the king and the points that would screen it.
+    #[inline(always)]
+    fn scan_line<const DIR: usize>(
+        &mut self,
+        pos: &Position,
+        sliders: SquareSet,
+        checkers: &mut u8,
+    ) {
+        let king = self.king;
+        if !attacks::RAYS[king.index()][DIR].intersects(sliders) {
+            return;
+        }
+        let them = !pos.turn;
+        let board = &pos.board;
+        let piece = |s: Square| board.get(s);
+        let rook = Some(Piece::new(them, Role::Rook));
+        let cannon = Some(Piece::new(them, Role::Cannon));
+        let their_king = Some(Piece::new(them, Role::King));
+        let [b1, b2, b3] = first_on::<3>(board.line(king, DIR), king, DIR);
+        let Some(b1) = b1 else { return };
+        let p1 = piece(b1);
+        let p2 = b2.and_then(piece);
+        if p1 == rook || (DIR < 2 && p1 == their_king) {
+            // A cannon behind it, with it for a screen, checks as well.
+            *checkers += 1 + u8::from(p2 == cannon);
+            self.check.get_or_insert(Check {
+                stops: between(king, b1, DIR) | bit(b1),
+                screen: None,
+            });
+            return;
+        }
+        if let Some(b2) = b2.filter(|_| p2 == cannon) {
+            *checkers += 1;
+            self.check.get_or_insert(Check {
+                stops: (between(king, b2, DIR) - bit(b1)) | bit(b2),
+                screen: Some(b1),
+            });
+            return;
+        }
+        if p1 == cannon {
+            self.screens |= between(king, b1, DIR);
+        }
+        let cannon_third = b3.and_then(piece) == cannon;
+        if cannon_third || p2 == rook || (DIR < 2 && p2 == their_king) {
+            self.uncovers |= bit(b1);
+        }
+        if let Some(b2) = b2.filter(|_| cannon_third) {
+            self.uncovers |= bit(b2);
         }
     }
 

@@ -5,7 +5,7 @@ use super::zones::{bit, lines_through, sq, ELEPHANT_SQUARES, HORSE_SQUARES, LEGS
 use super::Position;
 use crate::attacks::{self, between, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
 use crate::board::{first_on, run_on};
-use crate::{Move, Piece, Role, Square, SquareSet};
+use crate::{Color, Move, Piece, Role, Square, SquareSet};
 
 impl Position {
     /// Squares the piece on `from` could move to by its geometry, including captures, ignoring
@@ -37,27 +37,18 @@ impl Position {
         };
         match p.role {
             // The empty run along each line is a bit scan away; the squares are stepped to.
+            // Each line with its direction a constant, in the order of the directions.
             Role::Rook => {
-                for dir in 0..4 {
-                    let (run, [target]) = run_on::<1>(self.board.line(from, dir), from, dir);
-                    if !TAKES {
-                        push_run(from, dir, run, &mut push);
-                    }
-                    if let Some(s) = target.filter(|s| free(s.index() as u8)) {
-                        push(Move::new(from, s));
-                    }
-                }
+                self.slide::<TAKES, 1, 0>(from, us, &mut push);
+                self.slide::<TAKES, 1, 1>(from, us, &mut push);
+                self.slide::<TAKES, 1, 2>(from, us, &mut push);
+                self.slide::<TAKES, 1, 3>(from, us, &mut push);
             }
             Role::Cannon => {
-                for dir in 0..4 {
-                    let (run, [_, target]) = run_on::<2>(self.board.line(from, dir), from, dir);
-                    if !TAKES {
-                        push_run(from, dir, run, &mut push);
-                    }
-                    if let Some(s) = target.filter(|s| free(s.index() as u8)) {
-                        push(Move::new(from, s));
-                    }
-                }
+                self.slide::<TAKES, 2, 0>(from, us, &mut push);
+                self.slide::<TAKES, 2, 1>(from, us, &mut push);
+                self.slide::<TAKES, 2, 2>(from, us, &mut push);
+                self.slide::<TAKES, 2, 3>(from, us, &mut push);
             }
             Role::Horse => {
                 for j in HORSE[f].iter() {
@@ -93,6 +84,27 @@ impl Position {
                         push(Move::new(from, sq(s)));
                     }
                 }
+            }
+        }
+    }
+
+    /// The moves of a rook (`N` = 1) or cannon (`N` = 2) of `us` on `from` along direction
+    /// `DIR`: the empty run, unless only captures are wanted, then the capture of the `N`th
+    /// piece on the line if it is theirs.
+    #[inline(always)]
+    fn slide<const TAKES: bool, const N: usize, const DIR: usize>(
+        &self,
+        from: Square,
+        us: Color,
+        push: &mut impl FnMut(Move),
+    ) {
+        let (run, hits) = run_on::<N>(self.board.line(from, DIR), from, DIR);
+        if !TAKES {
+            push_run(from, DIR, run, push);
+        }
+        if let Some(s) = hits[N - 1] {
+            if self.board.get(s).is_some_and(|q| q.color != us) {
+                push(Move::new(from, s));
             }
         }
     }
@@ -334,6 +346,49 @@ pub enum Wanted {
     QuietChecks,
 }
 
+/// What the enemy king's lines give [`CheckSquares`]: the squares from which our rook or
+/// cannon attacks it, the new screens for our cannons, the pieces that uncover a check.
+#[derive(Default)]
+struct KingLines {
+    rook: SquareSet,
+    cannon: SquareSet,
+    screens: SquareSet,
+    uncover: SquareSet,
+}
+
+impl KingLines {
+    /// The line from the enemy king `k` in direction `DIR`, for a move of `us`.
+    #[inline(always)]
+    fn scan<const DIR: usize>(&mut self, pos: &Position, k: Square, us: Color) {
+        let ours = |s: Option<Square>, role: Role| {
+            s.is_some_and(|s| pos.board.get(s) == Some(Piece::new(us, role)))
+        };
+        let [b1, b2, b3] = first_on::<3>(pos.board.line(k, DIR), k, DIR);
+        let ray = attacks::RAYS[k.index()][DIR];
+        let Some(b1) = b1 else {
+            self.rook |= ray;
+            return;
+        };
+        let before_first = between(k, b1, DIR);
+        self.rook |= before_first | bit(b1);
+        self.cannon |= match b2 {
+            Some(b2) => between(b1, b2, DIR) | bit(b2),
+            None => attacks::RAYS[b1.index()][DIR],
+        };
+        if ours(Some(b1), Role::Cannon) {
+            self.screens |= before_first;
+            // That cannon jumping along the line to take the third piece.
+            self.cannon |= b3.map_or(SquareSet::EMPTY, bit);
+        }
+        if ours(b2, Role::Rook) || ours(b3, Role::Cannon) {
+            self.uncover |= bit(b1);
+        }
+        if let Some(b2) = b2.filter(|_| ours(b3, Role::Cannon)) {
+            self.uncover |= bit(b2);
+        }
+    }
+}
+
 /// Where a move of the side to move may give check, worked out once per generation from the
 /// lines and horse squares around the enemy king (which is not in check). A move checks only
 /// if it lands where its piece attacks the king (a rook before the first piece on a line, a
@@ -358,36 +413,19 @@ impl CheckSquares {
     pub(super) fn new(pos: &Position) -> CheckSquares {
         let us = pos.turn;
         let k = pos.king(!us);
-        let ours = |s: Option<Square>, role: Role| {
-            s.is_some_and(|s| pos.board.get(s) == Some(Piece::new(us, role)))
-        };
         let mut direct = [SquareSet::EMPTY; 7];
-        let [mut rook, mut cannon, mut screens, mut uncover] = [SquareSet::EMPTY; 4];
-        for dir in 0..4 {
-            let [b1, b2, b3] = first_on::<3>(pos.board.line(k, dir), k, dir);
-            let ray = attacks::RAYS[k.index()][dir];
-            let Some(b1) = b1 else {
-                rook |= ray;
-                continue;
-            };
-            let before_first = between(k, b1, dir);
-            rook |= before_first | bit(b1);
-            cannon |= match b2 {
-                Some(b2) => between(b1, b2, dir) | bit(b2),
-                None => attacks::RAYS[b1.index()][dir],
-            };
-            if ours(Some(b1), Role::Cannon) {
-                screens |= before_first;
-                // That cannon jumping along the line to take the third piece.
-                cannon |= b3.map_or(SquareSet::EMPTY, bit);
-            }
-            if ours(b2, Role::Rook) || ours(b3, Role::Cannon) {
-                uncover |= bit(b1);
-            }
-            if let Some(b2) = b2.filter(|_| ours(b3, Role::Cannon)) {
-                uncover |= bit(b2);
-            }
-        }
+        let mut lines = KingLines::default();
+        // Each line with its direction a constant, in the order of the directions.
+        lines.scan::<0>(pos, k, us);
+        lines.scan::<1>(pos, k, us);
+        lines.scan::<2>(pos, k, us);
+        lines.scan::<3>(pos, k, us);
+        let KingLines {
+            rook,
+            cannon,
+            screens,
+            mut uncover,
+        } = lines;
         let horse = Some(Piece::new(us, Role::Horse));
         // Without a horse of ours, no horse square matters.
         let horses = pos.board.pieces_of(us, &[Role::Horse]);
