@@ -18,6 +18,7 @@ mod own_chase;
 
 use crate::rules::classify::{placed, Classifier};
 use crate::rules::idle::{self as kinds, ExchangeOffer};
+use crate::rules::new_threats::Newness;
 use crate::rules::rulebook::{ChaseTest, ExchangeKinds};
 use crate::rules::{Also, Finding, Placed, Threat};
 use crate::{Color, Move, Piece, Position, Role};
@@ -122,8 +123,13 @@ pub(crate) fn read(c: &mut Classifier<'_>, ply: &Ply<'_>) -> Read {
         None
     };
     let mate = mate::search(c, &again, &offers);
-    // 捉 (24.3): threats after the move that are new.
+    let upgrade = c.book.offers_upgrade || (offers.is_empty() && sacrifice.is_none());
+    // 捉 (24.3): threats after the move that are new. Not asked when 杀 names the move
+    // whatever it chases (the book weighs it first, [`mate::before_chase`]): nothing read of
+    // the threats then shows in the label, its evidence or the chases weighed.
+    let mate_named = c.book.chase_ways.mate_first && upgrade && mate.is_some();
     let newness = match c.book.chase_test {
+        _ if mate_named => Newness::default(),
         ChaseTest::Gain => c.new_threats(before, mv, &again, &offers),
         ChaseTest::Attack => c.new_attacks(before, mv, &again, &offers, ply.previous),
     };
@@ -132,7 +138,6 @@ pub(crate) fn read(c: &mut Classifier<'_>, ply: &Ply<'_>) -> Read {
         .into_iter()
         .partition(|f| !c.exempt(f) && !c.own_attack(before, &again, mv, f));
     let (chases, incidental) = key_point::sort(c, before, chases);
-    let upgrade = c.book.offers_upgrade || (offers.is_empty() && sacrifice.is_none());
     let also = match (offers.first(), sacrifice) {
         (Some(o), _) => Also::Exchange(placed(after, o.offered)),
         (None, Some(_)) => Also::Offer,
