@@ -4,7 +4,9 @@
 //!
 //! - `forward`: a middlegame reached by a game that never repeats (60 plies from the start,
 //!   each move one that leads to a position not seen before), so no next move can close a
-//!   cycle: the query is move generation and a key lookup per move.
+//!   cycle; its last move took, so none can return either: the query is move generation.
+//! - `forward_stretch`: the same game and ten reversible moves more, none to a position seen
+//!   before: a move could lead back, so each reversible move's key is computed and filtered.
 //! - `rook_loops`: an endgame where four loops went round the same position (the kings step
 //!   out and back, the rook checks and shuttles): four of red's moves close a cycle.
 //! - `quiet_loops`: 参考图14's middlegame, where three quiet there-and-backs of both sides went
@@ -62,6 +64,37 @@ fn forward(plies: usize) -> Game {
         .iter()
         .all(|&m| game.occurrences(game.key_after(m)) == 0));
     game
+}
+
+/// `forward(60)` and ten more moves, each reversible (no capture, no pawn's step forward) and
+/// to a position not seen before, the first such choice (by the move order, from a fixed
+/// offset that grows until it holds) after which no next move leads to a position seen before
+/// either: a return is possible in principle, so each reversible move's key is computed and
+/// filtered, and none is in the game.
+fn forward_stretch() -> Game {
+    let base = forward(60);
+    (0..)
+        .find_map(|offset: usize| {
+            let mut game = base.clone();
+            for _ in 0..10 {
+                let fresh: Vec<Move> = game
+                    .position()
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&m| {
+                        !game.is_irreversible(m) && game.occurrences(game.key_after(m)) == 0
+                    })
+                    .collect();
+                game.push(*fresh.get((offset + game.len()) % fresh.len().max(1))?)
+                    .expect("legal");
+            }
+            let pos = game.position();
+            pos.legal_moves()
+                .iter()
+                .all(|&m| game.occurrences(game.key_after(m)) == 0)
+                .then_some(game)
+        })
+        .expect("some offset")
 }
 
 fn game(start: &str, moves: &str) -> Game {
@@ -162,6 +195,16 @@ fn next_moves_forward(bencher: Bencher) {
 #[divan::bench]
 fn next_moves_forward_axf(bencher: Bencher) {
     bench_query(bencher, forward(60), 0, RuleBook::axf());
+}
+
+#[divan::bench]
+fn legal_moves_forward_stretch(bencher: Bencher) {
+    bench_legal(bencher, forward_stretch());
+}
+
+#[divan::bench]
+fn next_moves_forward_stretch(bencher: Bencher) {
+    bench_query(bencher, forward_stretch(), 0, RuleBook::cxa2011());
 }
 
 #[divan::bench]

@@ -208,10 +208,35 @@ impl Completion {
 /// [`crate::Position::legal_moves`], with what playing it would do under `book`.
 pub fn next_moves(game: &Game, book: &RuleBook) -> Vec<NextMove> {
     let mut reach = Reach::new(game, book);
-    let legal = game.position().legal_moves();
-    let mut out = Vec::with_capacity(legal.len());
-    out.extend(legal.into_iter().map(|m| reach.next_move(m)));
+    // The moves are generated into a buffer kept by the thread, so that the query allocates
+    // only its answer (a second allocation cost a third of move generation).
+    let mut legal = LEGAL.take();
+    game.position().legal_moves_into(&mut legal);
+    let out = if reach.in_reach() {
+        legal.iter().map(|&m| reach.next_move(m)).collect()
+    } else {
+        legal.iter().map(|&mv| NextMove::unrepeated(mv)).collect()
+    };
+    LEGAL.set(legal);
     out
+}
+
+thread_local! {
+    /// The legal moves of the position a [`next_moves`] query is about (taken out while it
+    /// runs, so a query within a query would only start with an empty one).
+    static LEGAL: std::cell::Cell<Vec<Move>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl NextMove {
+    /// A move to a position that never occurred, completing nothing.
+    #[inline]
+    fn unrepeated(mv: Move) -> NextMove {
+        NextMove {
+            mv,
+            occurrences: 1,
+            consequence: Consequence::Allowed(None),
+        }
+    }
 }
 
 /// What playing `mv` in the position `game` has reached would do under `book`, or why it is
@@ -381,21 +406,32 @@ impl<'a> Reach<'a> {
                 .is_some_and(|nine| nine.may_apply(m, key, occurrences))
     }
 
-    #[inline]
+    /// Whether some next move may lead back to a position of the game or complete nine
+    /// rounds: if not, every move is [`NextMove::unrepeated`].
+    fn in_reach(&self) -> bool {
+        self.can_return || self.nine.is_some()
+    }
+
+    #[inline(always)]
     fn next_move(&mut self, m: Move) -> NextMove {
-        // Where neither a return nor nine rounds are in reach, nothing is computed.
-        let returns = self.can_return && !self.game.is_irreversible(m);
+        // Only a reversible move's key is computed, and looked up only where the filter lets
+        // it through. A move that leads to no earlier position leaves `key` at 0, which
+        // `may_complete` reads only for a position that occurred before.
         let mut occurrences = 1;
-        let mut consequence = Consequence::Allowed(None);
-        if returns || self.nine.is_some() {
-            let key = self.game.key_after(m);
-            if returns && self.returns.may_hold(key) {
-                occurrences += self.game.occurrences(key);
-            }
-            if self.may_complete(m, key, occurrences) {
-                consequence = self.judged(m);
+        let mut key = 0;
+        if self.can_return {
+            if let Some(k) = self.game.key_after_reversible(m) {
+                if self.returns.may_hold(k) {
+                    occurrences += self.game.occurrences(k);
+                    key = k;
+                }
             }
         }
+        let consequence = if self.may_complete(m, key, occurrences) {
+            self.judged(m)
+        } else {
+            Consequence::Allowed(None)
+        };
         NextMove {
             mv: m,
             occurrences,
@@ -405,6 +441,7 @@ impl<'a> Reach<'a> {
 
     /// The consequence of `m`, which may complete a cycle: judge's ruling on the game with it.
     #[inline(never)]
+    #[cold]
     fn judged(&mut self, m: Move) -> Consequence {
         if self.played.is_empty() {
             self.played.extend_from_slice(self.game.moves());
