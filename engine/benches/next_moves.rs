@@ -19,7 +19,9 @@
 //! `next_moves_*` (the query under cxa2011, asked again of the same game: the plies judged
 //! are kept with the game); where moves close a cycle, `next_moves_*_cold` is the first query
 //! of a fresh copy of the game (every ply labelled, each once), and `judge_closing_*` is
-//! `judge` on the game with each of those moves, one call each.
+//! `judge` on the game with each of those moves, one call each. `next_moves_*_incremental` is
+//! a server's use: the game pushed move by move from its start and the query asked after each
+//! move (each labels only what is new); its time is the whole game's, its counter the plies.
 
 use divan::{black_box, Bencher};
 use qili::history::there_and_backs;
@@ -181,6 +183,25 @@ fn bench_query_cold(bencher: Bencher, game: Game, closes: usize, book: RuleBook)
         .bench_local_refs(|g| next_moves(black_box(g), &book));
 }
 
+/// The game played from its start move by move, the query asked after each move, as a server
+/// keeps a game: the plies judged are kept with the game, so each query labels only the plies
+/// no earlier query did. The time is the whole game's (its pushes and queries, the answers
+/// dropped), the counter its plies: divan's throughput is plies (queries) a second, and the
+/// median divided by the plies the mean cost of a move.
+fn bench_incremental(bencher: Bencher, game: Game, book: RuleBook) {
+    let start = Game::new(game.start().clone());
+    let moves = game.moves().to_vec();
+    bencher
+        .counter(divan::counter::ItemsCount::new(moves.len()))
+        .with_inputs(|| start.clone())
+        .bench_local_refs(|g| {
+            for &m in &moves {
+                g.push(m).expect("legal");
+                black_box(next_moves(black_box(&*g), &book));
+            }
+        });
+}
+
 #[divan::bench]
 fn legal_moves_forward(bencher: Bencher) {
     bench_legal(bencher, forward(60));
@@ -238,6 +259,11 @@ fn next_moves_quiet_loops_cold(bencher: Bencher) {
 }
 
 #[divan::bench(sample_count = 30)]
+fn next_moves_quiet_loops_incremental(bencher: Bencher) {
+    bench_incremental(bencher, quiet_loops(), RuleBook::cxa2011());
+}
+
+#[divan::bench(sample_count = 30)]
 fn judge_closing_quiet_loops(bencher: Bencher) {
     bench_judge_closing(bencher, quiet_loops());
 }
@@ -255,6 +281,11 @@ fn next_moves_chase_third(bencher: Bencher) {
 #[divan::bench(sample_count = 30)]
 fn next_moves_chase_third_cold(bencher: Bencher) {
     bench_query_cold(bencher, chase_third(), 1, RuleBook::cxa2011());
+}
+
+#[divan::bench(sample_count = 30)]
+fn next_moves_chase_third_incremental(bencher: Bencher) {
+    bench_incremental(bencher, chase_third(), RuleBook::cxa2011());
 }
 
 #[divan::bench(sample_count = 30)]
