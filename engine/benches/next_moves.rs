@@ -4,7 +4,9 @@
 //!
 //! - `forward`: a middlegame reached by a game that never repeats (60 plies from the start,
 //!   each move one that leads to a position not seen before), so no next move can close a
-//!   cycle: the query is move generation and a key lookup per move.
+//!   cycle; its last move took, so none can return either: the query is move generation.
+//! - `forward_stretch`: the same game and ten reversible moves more, none to a position seen
+//!   before: a move could lead back, so each reversible move's key is computed and filtered.
 //! - `rook_loops`: an endgame where four loops went round the same position (the kings step
 //!   out and back, the rook checks and shuttles): four of red's moves close a cycle.
 //! - `quiet_loops`: 参考图14's middlegame, where three quiet there-and-backs of both sides went
@@ -17,7 +19,9 @@
 //! `next_moves_*` (the query under cxa2011, asked again of the same game: the plies judged
 //! are kept with the game); where moves close a cycle, `next_moves_*_cold` is the first query
 //! of a fresh copy of the game (every ply labelled, each once), and `judge_closing_*` is
-//! `judge` on the game with each of those moves, one call each.
+//! `judge` on the game with each of those moves, one call each. `next_moves_*_incremental` is
+//! a server's use: the game pushed move by move from its start and the query asked after each
+//! move (each labels only what is new); its time is the whole game's, its counter the plies.
 
 use divan::{black_box, Bencher};
 use qili::history::there_and_backs;
@@ -62,6 +66,37 @@ fn forward(plies: usize) -> Game {
         .iter()
         .all(|&m| game.occurrences(game.key_after(m)) == 0));
     game
+}
+
+/// `forward(60)` and ten more moves, each reversible (no capture, no pawn's step forward) and
+/// to a position not seen before, the first such choice (by the move order, from a fixed
+/// offset that grows until it holds) after which no next move leads to a position seen before
+/// either: a return is possible in principle, so each reversible move's key is computed and
+/// filtered, and none is in the game.
+fn forward_stretch() -> Game {
+    let base = forward(60);
+    (0..)
+        .find_map(|offset: usize| {
+            let mut game = base.clone();
+            for _ in 0..10 {
+                let fresh: Vec<Move> = game
+                    .position()
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|&m| {
+                        !game.is_irreversible(m) && game.occurrences(game.key_after(m)) == 0
+                    })
+                    .collect();
+                game.push(*fresh.get((offset + game.len()) % fresh.len().max(1))?)
+                    .expect("legal");
+            }
+            let pos = game.position();
+            pos.legal_moves()
+                .iter()
+                .all(|&m| game.occurrences(game.key_after(m)) == 0)
+                .then_some(game)
+        })
+        .expect("some offset")
 }
 
 fn game(start: &str, moves: &str) -> Game {
@@ -148,6 +183,25 @@ fn bench_query_cold(bencher: Bencher, game: Game, closes: usize, book: RuleBook)
         .bench_local_refs(|g| next_moves(black_box(g), &book));
 }
 
+/// The game played from its start move by move, the query asked after each move, as a server
+/// keeps a game: the plies judged are kept with the game, so each query labels only the plies
+/// no earlier query did. The time is the whole game's (its pushes and queries, the answers
+/// dropped), the counter its plies: divan's throughput is plies (queries) a second, and the
+/// median divided by the plies the mean cost of a move.
+fn bench_incremental(bencher: Bencher, game: Game, book: RuleBook) {
+    let start = Game::new(game.start().clone());
+    let moves = game.moves().to_vec();
+    bencher
+        .counter(divan::counter::ItemsCount::new(moves.len()))
+        .with_inputs(|| start.clone())
+        .bench_local_refs(|g| {
+            for &m in &moves {
+                g.push(m).expect("legal");
+                black_box(next_moves(black_box(&*g), &book));
+            }
+        });
+}
+
 #[divan::bench]
 fn legal_moves_forward(bencher: Bencher) {
     bench_legal(bencher, forward(60));
@@ -162,6 +216,16 @@ fn next_moves_forward(bencher: Bencher) {
 #[divan::bench]
 fn next_moves_forward_axf(bencher: Bencher) {
     bench_query(bencher, forward(60), 0, RuleBook::axf());
+}
+
+#[divan::bench]
+fn legal_moves_forward_stretch(bencher: Bencher) {
+    bench_legal(bencher, forward_stretch());
+}
+
+#[divan::bench]
+fn next_moves_forward_stretch(bencher: Bencher) {
+    bench_query(bencher, forward_stretch(), 0, RuleBook::cxa2011());
 }
 
 #[divan::bench]
@@ -195,6 +259,11 @@ fn next_moves_quiet_loops_cold(bencher: Bencher) {
 }
 
 #[divan::bench(sample_count = 30)]
+fn next_moves_quiet_loops_incremental(bencher: Bencher) {
+    bench_incremental(bencher, quiet_loops(), RuleBook::cxa2011());
+}
+
+#[divan::bench(sample_count = 30)]
 fn judge_closing_quiet_loops(bencher: Bencher) {
     bench_judge_closing(bencher, quiet_loops());
 }
@@ -212,6 +281,11 @@ fn next_moves_chase_third(bencher: Bencher) {
 #[divan::bench(sample_count = 30)]
 fn next_moves_chase_third_cold(bencher: Bencher) {
     bench_query_cold(bencher, chase_third(), 1, RuleBook::cxa2011());
+}
+
+#[divan::bench(sample_count = 30)]
+fn next_moves_chase_third_incremental(bencher: Bencher) {
+    bench_incremental(bencher, chase_third(), RuleBook::cxa2011());
 }
 
 #[divan::bench(sample_count = 30)]

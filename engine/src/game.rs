@@ -172,6 +172,28 @@ impl Game {
         key
     }
 
+    /// The key of the position that `m` leads to ([`Game::key_after`]) if `m` is reversible
+    /// (not [`Game::is_irreversible`]), `None` if not: the two read off the board at once.
+    #[inline]
+    pub(crate) fn key_after_reversible(&self, m: Move) -> Option<u64> {
+        let board = self.position.board();
+        if board.get(m.to).is_some() {
+            return None;
+        }
+        let p = board.get(m.from)?;
+        if p.role == Role::Pawn && m.from.rank() != m.to.rank() {
+            return None;
+        }
+        let turn = self.position.turn();
+        Some(
+            self.position.hash()
+                ^ zobrist::side_key(turn)
+                ^ zobrist::side_key(!turn)
+                ^ zobrist::piece_key(p, m.from)
+                ^ zobrist::piece_key(p, m.to),
+        )
+    }
+
     /// Whether `m`, a legal move of the position reached, can never be taken back: a capture
     /// (material only goes down) or a pawn's step forward (pawns never step back, and the sum
     /// of their ranks rises). No position before it can occur again after it.
@@ -306,6 +328,8 @@ mod tests {
         for _ in 0..6 {
             for m in p.position().legal_moves() {
                 assert_eq!(p.key_after(m), p.position().after(m).hash(), "{m}");
+                let reversible = (!p.is_irreversible(m)).then(|| p.key_after(m));
+                assert_eq!(p.key_after_reversible(m), reversible, "{m}");
                 seen += 1;
             }
             let m = p.position().legal_moves()[0];

@@ -77,16 +77,18 @@ fn offered_pairs(
                 continue;
             }
             let origin = if sq == mv.to { mv.from } else { sq };
-            let had_it = origin == sq
+            // The moved piece guarding the piece offered takes part in the offer even if the
+            // pair could trade before (图21: the rook steps back and still guards the horse):
+            // then whether it could is not asked.
+            let guards = after.attackers(sq, mover).contains(&mv.to);
+            let had_it = !guards
+                && origin == sq
                 && theirs_before.as_ref().is_some_and(|b| {
                     b.piece_at(x) == Some(xp)
                         && b.attackers(x, mover).contains(&origin)
                         && outcome(searcher, b, Move::new(x, origin))
                 });
-            // The moved piece guarding the piece offered takes part in the offer even if the
-            // pair could trade before (图21: the rook steps back and still guards the horse).
-            let guards = after.attackers(sq, mover).contains(&mv.to);
-            if !had_it || guards {
+            if !had_it {
                 out.push(ExchangeOffer {
                     offered: sq,
                     partner: x,

@@ -2,6 +2,8 @@
 //! won ([`ChaseTest::Gain`](crate::rules::ChaseTest::Gain)): a threat the move makes, or one it
 //! makes pay.
 
+use rustc_hash::FxHashMap;
+
 use crate::analysis::part;
 use crate::analysis::pins;
 use crate::analysis::search::{GainLine, Terms};
@@ -22,6 +24,15 @@ pub(crate) struct Newness {
 
 /// A threat after the move and the threats before it it is compared with.
 type Before<'t> = Vec<&'t (GainLine, Threat)>;
+
+/// What comparing each threat after the move with the threats before it asks of the position
+/// before the move, the same for every threat after it: asked once, kept for the ply (and only
+/// what was found within the budget, as [`Classifier`] keeps its gains).
+#[derive(Default)]
+struct Asked {
+    /// The targets of each threat before the move, by its first move (one threat each).
+    then_targets: FxHashMap<Move, Vec<Square>>,
+}
 
 impl Classifier<'_> {
     /// The threats of the mover in `again` (the position after `mv`, mover to move) that the
@@ -60,6 +71,7 @@ impl Classifier<'_> {
             self.threats(&Terms::PLAIN, before)
         };
         let origin = |sq: Square| if sq == mv.to { mv.from } else { sq };
+        let mut asked = Asked::default();
         for (g, mut f) in after {
             // A threat the moved piece takes part in is compared with the threats it took part
             // in before (a new attacker on an old target is a new chase: seed 001 图2); any
@@ -83,7 +95,7 @@ impl Classifier<'_> {
                     f.held_by = Some(placed(again, mv.to));
                 }
                 out.fresh.push(f);
-            } else if let Some(freed) = self.renewed(before, again, &g, &same) {
+            } else if let Some(freed) = self.renewed(before, again, &g, &same, &mut asked) {
                 f.freed = freed.map(|then| then.line);
                 out.fresh.push(f);
             } else {
@@ -98,35 +110,55 @@ impl Classifier<'_> {
     /// Whether the threat `g` after the move is new though threats of the same pieces stood
     /// before (`same`): it wins another target or more, or it was freed (with the line that
     /// showed it before, [`Classifier::freed`]). `None` when it only carries on.
+    ///
+    /// A threat that wins more than any of them is new whatever it targets, so the targets are
+    /// sought only for one that does not; those of the threats before the move are sought once
+    /// for all the threats after it (`asked`).
     fn renewed(
         &mut self,
         before: &Position,
         again: &Position,
         g: &GainLine,
         same: &Before<'_>,
+        asked: &mut Asked,
     ) -> Option<Option<GainLine>> {
-        let now_targets = threats::target_set(&mut self.searcher, again, g);
-        let mut then_targets = Vec::new();
-        for (bg, _) in same {
-            for t in threats::target_set(&mut self.searcher, before, bg) {
-                if !then_targets.contains(&t) {
-                    then_targets.push(t);
-                }
-            }
-        }
         let then_best = same
             .iter()
             .map(|(bg, _)| bg.score)
             .max()
             .unwrap_or(i32::MIN);
+        if g.score > then_best {
+            return Some(None);
+        }
+        let now_targets = threats::target_set(&mut self.searcher, again, g);
+        let mut then_targets = Vec::new();
+        for (bg, _) in same {
+            for t in self.then_targets(before, bg, asked) {
+                if !then_targets.contains(&t) {
+                    then_targets.push(t);
+                }
+            }
+        }
         let overlap = now_targets.iter().any(|t| then_targets.contains(t));
-        if !overlap || g.score > then_best {
+        if !overlap {
             return Some(None);
         }
         if !self.book.chase_ways.freed {
             return None;
         }
         self.freed(before, again, g, same).map(Some)
+    }
+
+    /// [`threats::target_set`] of the threat `bg` before the move, asked once a ply.
+    fn then_targets(&mut self, before: &Position, bg: &GainLine, asked: &mut Asked) -> Vec<Square> {
+        if let Some(t) = asked.then_targets.get(&bg.line[0]) {
+            return t.clone();
+        }
+        let t = threats::target_set(&mut self.searcher, before, bg);
+        if !self.searcher.exhausted() {
+            asked.then_targets.insert(bg.line[0], t.clone());
+        }
+        t
     }
 
     /// Whether the rule book counts this way of winning as a chase at all.

@@ -11,9 +11,11 @@
 //! positions recurring in the last eighteen plies and one side's nine moves on three or more
 //! points (`nine_round_candidates` in `rules/cycle.rs`). A move can lead back only to a
 //! position of the game's last stretch of reversible moves (a capture or a pawn's step forward
-//! ends it: [`Game::reversible_since`]), so a move that can do neither is allowed at the cost
-//! of a key lookup, or of nothing at all where that stretch is too short to return to; where
-//! nothing can repeat the query costs about move generation, and chase and mate-threat
+//! ends it: [`Game::reversible_since`]), and only by the one move that undoes what differs
+//! between that position and the one reached (`next_moves/returns.rs` finds these moves by
+//! undoing the stretch, before any next move is looked at). So a move that can do neither is
+//! allowed at no cost of its own; where nothing can repeat the query costs about move
+//! generation and a walk of the stretch, and chase and mate-threat
 //! analysis run only for the moves that can close a cycle. The plies those judgements label
 //! are kept with the game (`rules/memo.rs`): the closing moves of several cycles share the
 //! history's plies, and the query after the next move finds them, each labelled once.
@@ -51,6 +53,9 @@
 //! ```
 
 use std::ops::RangeInclusive;
+
+mod returns;
+use returns::Returns;
 
 #[cfg(any(doc, test))]
 use super::judge;
@@ -207,32 +212,72 @@ impl Completion {
 /// Every legal move of the position `game` has reached, in the order of
 /// [`crate::Position::legal_moves`], with what playing it would do under `book`.
 pub fn next_moves(game: &Game, book: &RuleBook) -> Vec<NextMove> {
-    let mut reach = Reach::new(game, book);
-    let legal = game.position().legal_moves();
-    let mut out = Vec::with_capacity(legal.len());
-    out.extend(legal.into_iter().map(|m| reach.next_move(m)));
+    next_moves_walking(game, book, returns::WALK_LIMIT)
+}
+
+/// [`next_moves`], the returns walked for stretches of up to `walk_limit` moves.
+fn next_moves_walking(game: &Game, book: &RuleBook, walk_limit: usize) -> Vec<NextMove> {
+    let mut reach = Reach::new(game, book, walk_limit);
+    // The moves are generated into a buffer kept by the thread, so that the query allocates
+    // only its answer (a second allocation cost a third of move generation).
+    let mut legal = LEGAL.take();
+    game.position().legal_moves_into(&mut legal);
+    let out = match (&reach.returns, &reach.nine) {
+        // Only the moves the walk found can lead back: the others are told without looking.
+        (Returns::None | Returns::Moves(_), None) => {
+            let mut out: Vec<NextMove> = legal.iter().map(|&mv| NextMove::unrepeated(mv)).collect();
+            let Returns::Moves(found) = &reach.returns else {
+                LEGAL.set(legal);
+                return out;
+            };
+            let mut at: Vec<usize> = found
+                .iter()
+                .filter_map(|f| legal.iter().position(|m| m == f))
+                .collect();
+            // Judged in the order of the list, as every other path does.
+            at.sort_unstable();
+            for i in at {
+                out[i] = reach.next_move(legal[i]);
+            }
+            out
+        }
+        _ => legal.iter().map(|&m| reach.next_move(m)).collect(),
+    };
+    LEGAL.set(legal);
     out
+}
+
+thread_local! {
+    /// The legal moves of the position a [`next_moves`] query is about (taken out while it
+    /// runs, so a query within a query would only start with an empty one).
+    static LEGAL: std::cell::Cell<Vec<Move>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl NextMove {
+    /// A move to a position that never occurred, completing nothing.
+    #[inline]
+    fn unrepeated(mv: Move) -> NextMove {
+        NextMove {
+            mv,
+            occurrences: 1,
+            consequence: Consequence::Allowed(None),
+        }
+    }
 }
 
 /// What playing `mv` in the position `game` has reached would do under `book`, or why it is
 /// not a legal move there. The same as its entry in [`next_moves`].
 pub fn next_move(game: &Game, mv: Move, book: &RuleBook) -> Result<NextMove, MoveError> {
     game.position().check_move(mv)?;
-    Ok(Reach::new(game, book).next_move(mv))
+    Ok(Reach::new(game, book, returns::WALK_LIMIT).next_move(mv))
 }
 
 /// What can be told, before any next move is looked at, of which moves can complete a cycle.
 struct Reach<'a> {
     game: &'a Game,
     book: &'a RuleBook,
-    /// Whether a reversible next move can lead back to a position of the game at all (a
-    /// capture or a pawn's step forward never does): only to one of the game's last stretch of
-    /// reversible moves ([`Game::reversible_since`]) with the opponent to move, and not to the
-    /// one after `n - 1` moves, since the opponent's move from there moved a piece of the
-    /// opponent's without taking, and the mover's move leaves it where it went. So the stretch
-    /// must hold three moves or more.
-    can_return: bool,
-    /// The keys a reversible next move can lead back to ([`Returns`]), where it can.
+    /// Which reversible next moves can lead back to a position of the game, and so have
+    /// occurred before ([`Returns`]).
     returns: Returns,
     /// Where the nine-round rule may apply after some move (`None`: after none).
     nine: Option<NineRounds>,
@@ -315,53 +360,12 @@ impl NineRounds {
     }
 }
 
-/// A filter of the keys a reversible next move can lead back to: those of the last reversible
-/// stretch with the opponent to move (a position anywhere else never recurs after a reversible
-/// move: [`Game::reversible_since`]), one bit of 256 for each, picked by the key's top bits.
-/// A move whose key's bit is clear leads to a position that never occurred, told without a
-/// lookup; a set bit sends it to [`Game::occurrences`].
-struct Returns([u64; 4]);
-
-impl Returns {
-    fn new(game: &Game) -> Returns {
-        let mut bits = [0u64; 4];
-        let n = game.len();
-        let keys = game.keys();
-        // After the next move the opponent is to move, as after `n - 1`, `n - 3`, … moves.
-        let mut i = n.wrapping_sub(1);
-        while i < n && i >= game.reversible_since() {
-            let b = Returns::bit(keys[i]);
-            bits[b >> 6] |= 1 << (b & 63);
-            i = i.wrapping_sub(2);
-        }
-        Returns(bits)
-    }
-
-    #[inline]
-    fn bit(key: u64) -> usize {
-        (key >> 56) as usize
-    }
-
-    /// Whether the position with `key` may be one of the stretch's.
-    #[inline]
-    fn may_hold(&self, key: u64) -> bool {
-        let b = Returns::bit(key);
-        self.0[b >> 6] & (1 << (b & 63)) != 0
-    }
-}
-
 impl<'a> Reach<'a> {
-    fn new(game: &'a Game, book: &'a RuleBook) -> Reach<'a> {
-        let can_return = game.len() >= game.reversible_since() + 3;
+    fn new(game: &'a Game, book: &'a RuleBook, walk_limit: usize) -> Reach<'a> {
         Reach {
             game,
             book,
-            can_return,
-            returns: if can_return {
-                Returns::new(game)
-            } else {
-                Returns([0; 4])
-            },
+            returns: Returns::new(game, walk_limit),
             nine: book
                 .cycle
                 .nine_rounds
@@ -381,21 +385,31 @@ impl<'a> Reach<'a> {
                 .is_some_and(|nine| nine.may_apply(m, key, occurrences))
     }
 
-    #[inline]
+    #[inline(always)]
     fn next_move(&mut self, m: Move) -> NextMove {
-        // Where neither a return nor nine rounds are in reach, nothing is computed.
-        let returns = self.can_return && !self.game.is_irreversible(m);
+        // A move's key is computed only where it may lead back (the walk found it, or it is
+        // reversible and the key filter lets it through), and then looked up. A move that
+        // leads to no earlier position leaves `key` at 0, which `may_complete` reads only for
+        // a position that occurred before.
         let mut occurrences = 1;
-        let mut consequence = Consequence::Allowed(None);
-        if returns || self.nine.is_some() {
-            let key = self.game.key_after(m);
-            if returns && self.returns.may_hold(key) {
-                occurrences += self.game.occurrences(key);
-            }
-            if self.may_complete(m, key, occurrences) {
-                consequence = self.judged(m);
-            }
+        let mut key = 0;
+        let back = match &self.returns {
+            Returns::None => None,
+            Returns::Moves(found) => found.contains(&m).then(|| self.game.key_after(m)),
+            Returns::Keys(filter) => self
+                .game
+                .key_after_reversible(m)
+                .filter(|&k| filter.may_hold(k)),
+        };
+        if let Some(k) = back {
+            occurrences += self.game.occurrences(k);
+            key = k;
         }
+        let consequence = if self.may_complete(m, key, occurrences) {
+            self.judged(m)
+        } else {
+            Consequence::Allowed(None)
+        };
         NextMove {
             mv: m,
             occurrences,
@@ -405,6 +419,7 @@ impl<'a> Reach<'a> {
 
     /// The consequence of `m`, which may complete a cycle: judge's ruling on the game with it.
     #[inline(never)]
+    #[cold]
     fn judged(&mut self, m: Move) -> Consequence {
         if self.played.is_empty() {
             self.played.extend_from_slice(self.game.moves());
@@ -482,7 +497,7 @@ mod tests {
         let mut judged = 0;
         for book in [RuleBook::cxa2011(), RuleBook::axf()] {
             for game in shuffles(0x5eed, 12, 40) {
-                let mut reach = Reach::new(&game, &book);
+                let mut reach = Reach::new(&game, &book, returns::WALK_LIMIT);
                 for m in game.position().legal_moves() {
                     let key = game.key_after(m);
                     let occurrences = game.occurrences(key) + 1;
@@ -514,6 +529,20 @@ mod tests {
     }
 
     #[test]
+    fn the_walk_and_the_key_filter_answer_alike() {
+        // Every stretch walked, or none: the same answers, whatever tells the returns.
+        let mut returning = 0;
+        for book in [RuleBook::cxa2011(), RuleBook::axf()] {
+            for game in shuffles(0xa1c, 12, 36) {
+                let walked = next_moves_walking(&game, &book, usize::MAX);
+                assert_eq!(walked, next_moves_walking(&game, &book, 0), "{game}");
+                returning += walked.iter().filter(|n| n.occurrences > 1).count();
+            }
+        }
+        assert!(returning > 20, "{returning}");
+    }
+
+    #[test]
     fn nine_rounds_are_reached_only_with_a_return_and_three_points() {
         // Nine rounds in the shuffles' window are rare; check the precondition on its own: a
         // rook shuttling on two points with the king (a return, two points) reaches none, and
@@ -521,12 +550,12 @@ mod tests {
         let shuttle = "车四平五 将5平6 车五平四 将6平5 ".repeat(5);
         let g = game("4k4/9/9/9/5R3/9/9/9/9/3K5 w", shuttle.trim());
         let book = RuleBook::cxa2011();
-        let reach = Reach::new(&g, &book);
+        let reach = Reach::new(&g, &book, returns::WALK_LIMIT);
         let nine = reach.nine.as_ref().expect("eighteen plies");
         assert_eq!((nine.mover_points.len(), nine.other_points), (2, false));
         let mut seen = 0;
         for game in shuffles(7, 40, 30) {
-            let reach = Reach::new(&game, &book);
+            let reach = Reach::new(&game, &book, returns::WALK_LIMIT);
             for m in game.position().legal_moves() {
                 let (p, moves) = positions(&game, m);
                 if !nine_round_candidates(&p, &moves).is_empty() {

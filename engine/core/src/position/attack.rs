@@ -6,6 +6,16 @@ use crate::attacks::{self, ADVISOR, ELEPHANT, HORSE_FROM, KING, PAWN_FROM};
 use crate::board::{first_on, first_two_on, place_on_line};
 use crate::{Color, Move, Piece, Role, Square, SquareSet};
 
+/// A move being tried against a king (see [`Position::attacked_after_move`]): the king's
+/// square once it is made, the piece moved, the attacking side and its sliders.
+struct LineTrial {
+    k: Square,
+    m: Move,
+    moved: Option<Piece>,
+    them: Color,
+    sliders: SquareSet,
+}
+
 impl Position {
     pub(super) fn kings_face(&self) -> bool {
         let (r, b) = (self.kings[0], self.kings[1]);
@@ -31,23 +41,14 @@ impl Position {
         let k = self.kings[color.index()];
         let them = !color;
         let board = &self.board;
-        let rook = Some(Piece::new(them, Role::Rook));
-        let cannon = Some(Piece::new(them, Role::Cannon));
-        let king = Some(Piece::new(them, Role::King));
         let sliders = board.pieces_of(them, &[Role::Rook, Role::Cannon, Role::King]);
-        for dir in 0..4 {
-            if !attacks::RAYS[k.index()][dir].intersects(sliders) {
-                continue;
-            }
-            let [first, second] = board.first_two(k, dir);
-            let Some(first) = first else { continue };
-            let p = board.get(first);
-            if p == rook || (dir < 2 && p == king) {
-                return true;
-            }
-            if second.is_some_and(|s| board.get(s) == cannon) {
-                return true;
-            }
+        // Each line with its direction a constant, so that its scan has no branch on it.
+        if self.king_line_attacked::<0>(k, them, sliders)
+            || self.king_line_attacked::<1>(k, them, sliders)
+            || self.king_line_attacked::<2>(k, them, sliders)
+            || self.king_line_attacked::<3>(k, them, sliders)
+        {
+            return true;
         }
         let horse = Some(Piece::new(them, Role::Horse));
         if board
@@ -91,9 +92,6 @@ impl Position {
             }
         };
         let them = !color;
-        let rook = Some(Piece::new(them, Role::Rook));
-        let cannon = Some(Piece::new(them, Role::Cannon));
-        let king = Some(Piece::new(them, Role::King));
         // Only lines on which a slider of theirs stands, or lands, are scanned; the same for
         // the horses.
         let landing = if moved.is_some_and(|p| p.color == them) {
@@ -105,26 +103,20 @@ impl Position {
             .board
             .pieces_of(them, &[Role::Rook, Role::Cannon, Role::King])
             | landing;
-        for dir in 0..4 {
-            if dirs & (1 << dir) == 0 || !attacks::RAYS[k.index()][dir].intersects(sliders) {
-                continue;
-            }
-            let mut line = self.board.line(k, dir);
-            if let Some(i) = place_on_line(k, dir, m.from) {
-                line &= !(1 << i);
-            }
-            if let Some(i) = place_on_line(k, dir, m.to) {
-                line |= 1 << i;
-            }
-            let [first, second] = first_two_on(line, k, dir);
-            let Some(first) = first else { continue };
-            let p = at(first);
-            if p == rook || (dir < 2 && p == king) {
-                return true;
-            }
-            if second.is_some_and(|s| at(s) == cannon) {
-                return true;
-            }
+        // Each line with its direction a constant, so that its scan has no branch on it.
+        let trial = LineTrial {
+            k,
+            m,
+            moved,
+            them,
+            sliders,
+        };
+        if (dirs & 1 != 0 && self.line_attacked::<0>(&trial))
+            || (dirs & 2 != 0 && self.line_attacked::<1>(&trial))
+            || (dirs & 4 != 0 && self.line_attacked::<2>(&trial))
+            || (dirs & 8 != 0 && self.line_attacked::<3>(&trial))
+        {
+            return true;
         }
         if !jumps {
             return false;
@@ -143,6 +135,65 @@ impl Position {
         PAWN_FROM[them.index()][k.index()]
             .iter()
             .any(|s| at(sq(s)) == pawn)
+    }
+
+    /// Whether the king on `k` is attacked along direction `DIR` by a rook, cannon or king of
+    /// `them` (one of `sliders`).
+    #[inline(always)]
+    fn king_line_attacked<const DIR: usize>(
+        &self,
+        k: Square,
+        them: Color,
+        sliders: SquareSet,
+    ) -> bool {
+        if !attacks::RAYS[k.index()][DIR].intersects(sliders) {
+            return false;
+        }
+        let board = &self.board;
+        let [first, second] = board.first_two(k, DIR);
+        let Some(first) = first else { return false };
+        let p = board.get(first);
+        if p == Some(Piece::new(them, Role::Rook))
+            || (DIR < 2 && p == Some(Piece::new(them, Role::King)))
+        {
+            return true;
+        }
+        second.is_some_and(|s| board.get(s) == Some(Piece::new(them, Role::Cannon)))
+    }
+
+    /// Whether the king of [`LineTrial::k`] is attacked along direction `DIR` once the
+    /// trial's move is made (see [`Position::attacked_after_move`]).
+    #[inline(always)]
+    fn line_attacked<const DIR: usize>(&self, t: &LineTrial) -> bool {
+        let (k, m) = (t.k, t.m);
+        if !attacks::RAYS[k.index()][DIR].intersects(t.sliders) {
+            return false;
+        }
+        let at = |s: Square| {
+            if s == m.to {
+                t.moved
+            } else if s == m.from {
+                None
+            } else {
+                self.board.get(s)
+            }
+        };
+        let mut line = self.board.line(k, DIR);
+        if let Some(i) = place_on_line(k, DIR, m.from) {
+            line &= !(1 << i);
+        }
+        if let Some(i) = place_on_line(k, DIR, m.to) {
+            line |= 1 << i;
+        }
+        let [first, second] = first_two_on(line, k, DIR);
+        let Some(first) = first else { return false };
+        let p = at(first);
+        if p == Some(Piece::new(t.them, Role::Rook))
+            || (DIR < 2 && p == Some(Piece::new(t.them, Role::King)))
+        {
+            return true;
+        }
+        second.is_some_and(|s| at(s) == Some(Piece::new(t.them, Role::Cannon)))
     }
 
     /// The pieces of `by` giving check to the other side's king (flying general excluded).

@@ -31,6 +31,8 @@ impl Check {
 pub(super) struct Guard {
     pub(super) king: Square,
     pub(super) check: Option<Check>,
+    /// Whether exactly one piece gives check.
+    pub(super) single: bool,
     /// Out of check, the pieces whose leaving their square may expose the king: a line's first
     /// piece before an enemy rook (or the enemy king on the file), a line's first or second
     /// piece before an enemy cannon, the blocked leg of an enemy horse aimed at the king
@@ -41,6 +43,25 @@ pub(super) struct Guard {
     pub(super) screens: SquareSet,
 }
 
+/// The first enemy pawn giving check to the king on `king` (of the side to move) as a
+/// [`Check`], and how many do.
+fn pawn_checks(pos: &Position, king: Square) -> (Option<Check>, u8) {
+    let them = !pos.turn;
+    let pawn = Some(Piece::new(them, Role::Pawn));
+    let mut first = None;
+    let mut n = 0;
+    for s in PAWN_FROM[them.index()][king.index()].iter() {
+        if pos.board.get(sq(s)) == pawn {
+            n += 1;
+            first.get_or_insert(Check {
+                stops: bit(sq(s)),
+                screen: None,
+            });
+        }
+    }
+    (first, n)
+}
+
 impl Guard {
     /// One scan of the king's four lines and its horse and pawn squares finds both the check
     /// and, out of check, the squares of `uncovers` and `screens`.
@@ -48,46 +69,22 @@ impl Guard {
         let king = pos.king(pos.turn);
         let them = !pos.turn;
         let board = &pos.board;
-        let piece = |s: Square| board.get(s);
-        let rook = Some(Piece::new(them, Role::Rook));
-        let cannon = Some(Piece::new(them, Role::Cannon));
-        let their_king = Some(Piece::new(them, Role::King));
-        let (mut uncovers, mut screens) = (SquareSet::EMPTY, SquareSet::EMPTY);
-        let mut check = None;
+        let mut g = Guard {
+            king,
+            check: None,
+            single: false,
+            uncovers: SquareSet::EMPTY,
+            screens: SquareSet::EMPTY,
+        };
+        // How many pieces give check: with one only, a move that stops it need be tried
+        // only along the lines it touches.
+        let mut checkers = 0u8;
         let sliders = board.pieces_of(them, &[Role::Rook, Role::Cannon, Role::King]);
-        for dir in 0..4 {
-            if !attacks::RAYS[king.index()][dir].intersects(sliders) {
-                continue;
-            }
-            let [b1, b2, b3] = first_on::<3>(board.line(king, dir), king, dir);
-            let Some(b1) = b1 else { continue };
-            let p1 = piece(b1);
-            let p2 = b2.and_then(piece);
-            if p1 == rook || (dir < 2 && p1 == their_king) {
-                check.get_or_insert(Check {
-                    stops: between(king, b1, dir) | bit(b1),
-                    screen: None,
-                });
-                continue;
-            }
-            if let Some(b2) = b2.filter(|_| p2 == cannon) {
-                check.get_or_insert(Check {
-                    stops: (between(king, b2, dir) - bit(b1)) | bit(b2),
-                    screen: Some(b1),
-                });
-                continue;
-            }
-            if p1 == cannon {
-                screens |= between(king, b1, dir);
-            }
-            let cannon_third = b3.and_then(piece) == cannon;
-            if cannon_third || p2 == rook || (dir < 2 && p2 == their_king) {
-                uncovers |= bit(b1);
-            }
-            if let Some(b2) = b2.filter(|_| cannon_third) {
-                uncovers |= bit(b2);
-            }
-        }
+        // Each line with its direction a constant, in the order of the directions.
+        g.scan_line::<0>(pos, sliders, &mut checkers);
+        g.scan_line::<1>(pos, sliders, &mut checkers);
+        g.scan_line::<2>(pos, sliders, &mut checkers);
+        g.scan_line::<3>(pos, sliders, &mut checkers);
         let horses = board.pieces_of(them, &[Role::Horse]) & HORSE_SQUARES.0[king.index()];
         for j in HORSE_FROM[king.index()]
             .iter()
@@ -96,30 +93,71 @@ impl Guard {
             if !horses.contains(sq(j.to)) {
                 continue;
             }
-            if piece(sq(j.block)).is_none() {
-                check.get_or_insert(Check {
+            if board.get(sq(j.block)).is_none() {
+                checkers += 1;
+                g.check.get_or_insert(Check {
                     stops: bit(sq(j.to)) | bit(sq(j.block)),
                     screen: None,
                 });
             } else {
-                uncovers |= bit(sq(j.block));
+                g.uncovers |= bit(sq(j.block));
             }
         }
-        if check.is_none() {
-            let pawn = Some(Piece::new(them, Role::Pawn));
-            check = PAWN_FROM[them.index()][king.index()]
-                .iter()
-                .find(|&s| piece(sq(s)) == pawn)
-                .map(|s| Check {
-                    stops: bit(sq(s)),
-                    screen: None,
-                });
+        let (pawn_check, pawns) = pawn_checks(pos, king);
+        g.check = g.check.or(pawn_check);
+        g.single = checkers + pawns == 1;
+        g
+    }
+
+    /// The king's line in direction `DIR`: a check along it (counted in `checkers`), or the
+    /// pieces on it that uncover the king and the points that would screen it.
+    #[inline(always)]
+    fn scan_line<const DIR: usize>(
+        &mut self,
+        pos: &Position,
+        sliders: SquareSet,
+        checkers: &mut u8,
+    ) {
+        let king = self.king;
+        if !attacks::RAYS[king.index()][DIR].intersects(sliders) {
+            return;
         }
-        Guard {
-            king,
-            check,
-            uncovers,
-            screens,
+        let them = !pos.turn;
+        let board = &pos.board;
+        let piece = |s: Square| board.get(s);
+        let rook = Some(Piece::new(them, Role::Rook));
+        let cannon = Some(Piece::new(them, Role::Cannon));
+        let their_king = Some(Piece::new(them, Role::King));
+        let [b1, b2, b3] = first_on::<3>(board.line(king, DIR), king, DIR);
+        let Some(b1) = b1 else { return };
+        let p1 = piece(b1);
+        let p2 = b2.and_then(piece);
+        if p1 == rook || (DIR < 2 && p1 == their_king) {
+            // A cannon behind it, with it for a screen, checks as well.
+            *checkers += 1 + u8::from(p2 == cannon);
+            self.check.get_or_insert(Check {
+                stops: between(king, b1, DIR) | bit(b1),
+                screen: None,
+            });
+            return;
+        }
+        if let Some(b2) = b2.filter(|_| p2 == cannon) {
+            *checkers += 1;
+            self.check.get_or_insert(Check {
+                stops: (between(king, b2, DIR) - bit(b1)) | bit(b2),
+                screen: Some(b1),
+            });
+            return;
+        }
+        if p1 == cannon {
+            self.screens |= between(king, b1, DIR);
+        }
+        let cannon_third = b3.and_then(piece) == cannon;
+        if cannon_third || p2 == rook || (DIR < 2 && p2 == their_king) {
+            self.uncovers |= bit(b1);
+        }
+        if let Some(b2) = b2.filter(|_| cannon_third) {
+            self.uncovers |= bit(b2);
         }
     }
 
@@ -165,7 +203,17 @@ impl Guard {
             return !pos.attacked_after_move(us, m, ALL_LINES, true);
         }
         if let Some(check) = self.check {
-            return check.may_stop(m) && !pos.attacked_after_move(us, m, ALL_LINES, true);
+            if !check.may_stop(m) {
+                return false;
+            }
+            // A move that stops the only check is exposed only along the lines it touches
+            // or by a horse whose leg it leaves.
+            return if self.single {
+                let from_leg = LEGS.0[self.king.index()].contains(m.from);
+                !pos.attacked_after_move(us, m, lines_through(self.king, m.from, m.to), from_leg)
+            } else {
+                !pos.attacked_after_move(us, m, ALL_LINES, true)
+            };
         }
         if ((self.uncovers & bit(m.from)) | (self.screens & bit(m.to))).is_empty() {
             return true;

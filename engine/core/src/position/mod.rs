@@ -165,6 +165,8 @@ mod legality;
 mod movegen;
 mod perft;
 #[cfg(test)]
+mod reference;
+#[cfg(test)]
 mod tests;
 mod validation;
 mod zones;

@@ -1,11 +1,11 @@
 //! Legal move generation: every move, or only the captures, the checks or both.
 
 use super::legality::Guard;
-use super::zones::{bit, lines_through, sq};
+use super::zones::{bit, lines_through, sq, ELEPHANT_SQUARES, HORSE_SQUARES, LEGS, ON_LINES};
 use super::Position;
 use crate::attacks::{self, between, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
 use crate::board::{first_on, run_on};
-use crate::{Move, Piece, Role, Square, SquareSet};
+use crate::{Color, Move, Piece, Role, Square, SquareSet};
 
 impl Position {
     /// Squares the piece on `from` could move to by its geometry, including captures, ignoring
@@ -17,35 +17,38 @@ impl Position {
     }
 
     #[inline]
-    pub(super) fn gen_piece(&self, from: Square, mut push: impl FnMut(Move)) {
+    pub(super) fn gen_piece(&self, from: Square, push: impl FnMut(Move)) {
+        self.gen_piece_as::<false>(from, push)
+    }
+
+    /// The pseudo-legal moves of the piece on `from` in the generator's order, or with
+    /// `TAKES` only its captures (the same moves in the same order, the others skipped
+    /// without being made).
+    #[inline(always)]
+    pub(super) fn gen_piece_as<const TAKES: bool>(&self, from: Square, mut push: impl FnMut(Move)) {
         let Some(p) = self.board.get(from) else {
             return;
         };
         let us = p.color;
         let f = from.index();
         let free = |s: u8| match self.board.get(sq(s)) {
-            None => true,
+            None => !TAKES,
             Some(q) => q.color != us,
         };
         match p.role {
             // The empty run along each line is a bit scan away; the squares are stepped to.
+            // Each line with its direction a constant, in the order of the directions.
             Role::Rook => {
-                for dir in 0..4 {
-                    let (run, [target]) = run_on::<1>(self.board.line(from, dir), from, dir);
-                    push_run(from, dir, run, &mut push);
-                    if let Some(s) = target.filter(|s| free(s.index() as u8)) {
-                        push(Move::new(from, s));
-                    }
-                }
+                self.slide::<TAKES, 1, 0>(from, us, &mut push);
+                self.slide::<TAKES, 1, 1>(from, us, &mut push);
+                self.slide::<TAKES, 1, 2>(from, us, &mut push);
+                self.slide::<TAKES, 1, 3>(from, us, &mut push);
             }
             Role::Cannon => {
-                for dir in 0..4 {
-                    let (run, [_, target]) = run_on::<2>(self.board.line(from, dir), from, dir);
-                    push_run(from, dir, run, &mut push);
-                    if let Some(s) = target.filter(|s| free(s.index() as u8)) {
-                        push(Move::new(from, s));
-                    }
-                }
+                self.slide::<TAKES, 2, 0>(from, us, &mut push);
+                self.slide::<TAKES, 2, 1>(from, us, &mut push);
+                self.slide::<TAKES, 2, 2>(from, us, &mut push);
+                self.slide::<TAKES, 2, 3>(from, us, &mut push);
             }
             Role::Horse => {
                 for j in HORSE[f].iter() {
@@ -81,6 +84,27 @@ impl Position {
                         push(Move::new(from, sq(s)));
                     }
                 }
+            }
+        }
+    }
+
+    /// The moves of a rook (`N` = 1) or cannon (`N` = 2) of `us` on `from` along direction
+    /// `DIR`: the empty run, unless only captures are wanted, then the capture of the `N`th
+    /// piece on the line if it is theirs.
+    #[inline(always)]
+    fn slide<const TAKES: bool, const N: usize, const DIR: usize>(
+        &self,
+        from: Square,
+        us: Color,
+        push: &mut impl FnMut(Move),
+    ) {
+        let (run, hits) = run_on::<N>(self.board.line(from, DIR), from, DIR);
+        if !TAKES {
+            push_run(from, DIR, run, push);
+        }
+        if let Some(s) = hits[N - 1] {
+            if self.board.get(s).is_some_and(|q| q.color != us) {
+                push(Move::new(from, s));
             }
         }
     }
@@ -145,8 +169,17 @@ impl Position {
         }
     }
 
-    /// The legal moves, or only the captures: no move needs the gives-check trial.
+    /// The legal moves, or only the captures: no move needs the gives-check trial. The
+    /// captures are generated as such, not filtered out of every move.
     pub(super) fn collect_legal(&self, captures_only: bool, out: &mut Vec<Move>) {
+        if captures_only {
+            self.collect_legal_as::<true>(out);
+        } else {
+            self.collect_legal_as::<false>(out);
+        }
+    }
+
+    fn collect_legal_as<const TAKES: bool>(&self, out: &mut Vec<Move>) {
         let us = self.turn;
         let guard = Guard::new(self);
         for from in self.board.occupied_by(us) {
@@ -156,13 +189,15 @@ impl Position {
             }
             // Most pieces cannot expose the king wherever they go: their moves are kept
             // without a test, one piece at a time.
-            let safe = guard.safe_from(from);
-            self.gen_piece(from, |m| {
-                let wanted = !captures_only || self.board.get(m.to).is_some();
-                if wanted && (safe || guard.allows(self, m)) {
-                    out.push(m);
-                }
-            });
+            if guard.safe_from(from) {
+                self.gen_piece_as::<TAKES>(from, |m| out.push(m));
+            } else {
+                self.gen_piece_as::<TAKES>(from, |m| {
+                    if guard.allows(self, m) {
+                        out.push(m);
+                    }
+                });
+            }
         }
     }
 
@@ -186,13 +221,18 @@ impl Position {
         self.each_checking(captures, |m| out.push(m));
     }
 
-    /// See [`Position::collect_checking`]: each move found goes to `found`.
+    /// See [`Position::collect_checking`]: each move found goes to `found`. A piece that
+    /// reaches no square of its [`CheckSquares::targets`] gives no check and, unless captures
+    /// are wanted too, makes no move at all; with captures wanted only its captures are made.
+    /// Only a horse or pawn that moves, or a piece that leaves a horse's leg, can give a new
+    /// check by a jump, so only then are the horses and pawns looked at.
     pub(super) fn each_checking(&self, captures: Option<bool>, mut found: impl FnMut(Move)) {
         let quiet_only = captures.is_none();
         let captures = captures == Some(true);
         let us = self.turn;
         let guard = Guard::new(self);
         let their_king = self.king(!us);
+        let legs = LEGS.0[their_king.index()];
         let checking = CheckSquares::new(self);
         for from in self.board.occupied_by(us) {
             let role = match self.board.get(from) {
@@ -202,6 +242,17 @@ impl Position {
             // Squares on which this piece may give check, or all of them when moving it off
             // `from` may uncover one.
             let checks_to = checking.targets(from, role);
+            if !checks_to.intersects(reach(role, from)) {
+                if captures {
+                    self.gen_piece_as::<true>(from, |m| {
+                        if guard.allows(self, m) {
+                            found(m);
+                        }
+                    });
+                }
+                continue;
+            }
+            let jumps = matches!(role, Role::Horse | Role::Pawn) || legs.contains(from);
             self.gen_piece(from, |m| {
                 let takes = self.board.get(m.to).is_some();
                 if quiet_only && takes {
@@ -222,7 +273,7 @@ impl Position {
                         !us,
                         m,
                         lines_through(their_king, m.from, m.to),
-                        true,
+                        jumps,
                     )
                 {
                     found(m);
@@ -256,6 +307,19 @@ impl Position {
     }
 }
 
+/// The points a piece of `role` on `from` may move to, and more: its lines, horse squares,
+/// diagonal neighbours or elephant points around it.
+#[inline]
+fn reach(role: Role, from: Square) -> SquareSet {
+    let zone = match role {
+        Role::Horse => &HORSE_SQUARES,
+        Role::Advisor => &LEGS,
+        Role::Elephant => &ELEPHANT_SQUARES,
+        _ => &ON_LINES,
+    };
+    zone.0[from.index()]
+}
+
 /// The moves from `from` to the `run` empty points that follow it in direction `dir`.
 #[inline(always)]
 pub(super) fn push_run(from: Square, dir: usize, run: u32, push: &mut impl FnMut(Move)) {
@@ -282,6 +346,49 @@ pub enum Wanted {
     QuietChecks,
 }
 
+/// What the enemy king's lines give [`CheckSquares`]: the squares from which our rook or
+/// cannon attacks it, the new screens for our cannons, the pieces that uncover a check.
+#[derive(Default)]
+struct KingLines {
+    rook: SquareSet,
+    cannon: SquareSet,
+    screens: SquareSet,
+    uncover: SquareSet,
+}
+
+impl KingLines {
+    /// The line from the enemy king `k` in direction `DIR`, for a move of `us`.
+    #[inline(always)]
+    fn scan<const DIR: usize>(&mut self, pos: &Position, k: Square, us: Color) {
+        let ours = |s: Option<Square>, role: Role| {
+            s.is_some_and(|s| pos.board.get(s) == Some(Piece::new(us, role)))
+        };
+        let [b1, b2, b3] = first_on::<3>(pos.board.line(k, DIR), k, DIR);
+        let ray = attacks::RAYS[k.index()][DIR];
+        let Some(b1) = b1 else {
+            self.rook |= ray;
+            return;
+        };
+        let before_first = between(k, b1, DIR);
+        self.rook |= before_first | bit(b1);
+        self.cannon |= match b2 {
+            Some(b2) => between(b1, b2, DIR) | bit(b2),
+            None => attacks::RAYS[b1.index()][DIR],
+        };
+        if ours(Some(b1), Role::Cannon) {
+            self.screens |= before_first;
+            // That cannon jumping along the line to take the third piece.
+            self.cannon |= b3.map_or(SquareSet::EMPTY, bit);
+        }
+        if ours(b2, Role::Rook) || ours(b3, Role::Cannon) {
+            self.uncover |= bit(b1);
+        }
+        if let Some(b2) = b2.filter(|_| ours(b3, Role::Cannon)) {
+            self.uncover |= bit(b2);
+        }
+    }
+}
+
 /// Where a move of the side to move may give check, worked out once per generation from the
 /// lines and horse squares around the enemy king (which is not in check). A move checks only
 /// if it lands where its piece attacks the king (a rook before the first piece on a line, a
@@ -293,9 +400,10 @@ pub enum Wanted {
 /// that checks from a square these rules miss, our first cannon taking the line's third
 /// piece, is added to the cannon's squares.
 pub(super) struct CheckSquares {
-    /// By role, the landing squares from which a piece of that role attacks the king, with
-    /// the new screens for our cannons added to every role.
+    /// By role, the landing squares from which a piece of that role attacks the king.
     pub(super) direct: [SquareSet; 7],
+    /// The new screens for our cannons, where a piece of any role may land to check.
+    pub(super) screens: SquareSet,
     /// Pieces that may uncover a check by moving: a line's first piece before our rook or a
     /// line's first or second piece before our cannon, our horse's blocked leg.
     pub(super) uncover: SquareSet,
@@ -305,38 +413,23 @@ impl CheckSquares {
     pub(super) fn new(pos: &Position) -> CheckSquares {
         let us = pos.turn;
         let k = pos.king(!us);
-        let ours = |s: Option<Square>, role: Role| {
-            s.is_some_and(|s| pos.board.get(s) == Some(Piece::new(us, role)))
-        };
         let mut direct = [SquareSet::EMPTY; 7];
-        let [mut rook, mut cannon, mut screens, mut uncover] = [SquareSet::EMPTY; 4];
-        for dir in 0..4 {
-            let [b1, b2, b3] = first_on::<3>(pos.board.line(k, dir), k, dir);
-            let ray = attacks::RAYS[k.index()][dir];
-            let Some(b1) = b1 else {
-                rook |= ray;
-                continue;
-            };
-            let before_first = between(k, b1, dir);
-            rook |= before_first | bit(b1);
-            cannon |= match b2 {
-                Some(b2) => between(b1, b2, dir) | bit(b2),
-                None => attacks::RAYS[b1.index()][dir],
-            };
-            if ours(Some(b1), Role::Cannon) {
-                screens |= before_first;
-                // That cannon jumping along the line to take the third piece.
-                cannon |= b3.map_or(SquareSet::EMPTY, bit);
-            }
-            if ours(b2, Role::Rook) || ours(b3, Role::Cannon) {
-                uncover |= bit(b1);
-            }
-            if let Some(b2) = b2.filter(|_| ours(b3, Role::Cannon)) {
-                uncover |= bit(b2);
-            }
-        }
+        let mut lines = KingLines::default();
+        // Each line with its direction a constant, in the order of the directions.
+        lines.scan::<0>(pos, k, us);
+        lines.scan::<1>(pos, k, us);
+        lines.scan::<2>(pos, k, us);
+        lines.scan::<3>(pos, k, us);
+        let KingLines {
+            rook,
+            cannon,
+            screens,
+            mut uncover,
+        } = lines;
         let horse = Some(Piece::new(us, Role::Horse));
-        for j in HORSE_FROM[k.index()].iter() {
+        // Without a horse of ours, no horse square matters.
+        let horses = pos.board.pieces_of(us, &[Role::Horse]);
+        for j in HORSE_FROM[k.index()].iter().filter(|_| !horses.is_empty()) {
             match pos.board.get(sq(j.block)) {
                 None => direct[Role::Horse.index()] |= bit(sq(j.to)),
                 Some(_) if pos.board.get(sq(j.to)) == horse => uncover |= bit(sq(j.block)),
@@ -346,10 +439,11 @@ impl CheckSquares {
         direct[Role::Pawn.index()] = PAWN_FROM[us.index()][k.index()].iter().map(sq).collect();
         direct[Role::Rook.index()] = rook;
         direct[Role::Cannon.index()] = cannon;
-        for d in direct.iter_mut() {
-            *d |= screens;
+        CheckSquares {
+            direct,
+            screens,
+            uncover,
         }
-        CheckSquares { direct, uncover }
     }
 
     /// The landing squares on which the move of our `role` from `from` may give check.
@@ -358,7 +452,7 @@ impl CheckSquares {
         if self.uncover.contains(from) {
             SquareSet::FULL
         } else {
-            self.direct[role.index()]
+            self.direct[role.index()] | self.screens
         }
     }
 }

@@ -41,7 +41,7 @@ pub(super) fn sq(i: u8) -> Square {
 }
 
 /// The squares of one kind around each of the 90 points: on its file and rank, its diagonal
-/// neighbours (horse legs), the points a horse jumps to.
+/// neighbours (horse legs), the points a horse jumps to, the points an elephant flies to.
 pub(super) struct ZoneTable(pub(super) [SquareSet; 90]);
 
 /// Which squares a [`ZoneTable`] lists.
@@ -50,6 +50,7 @@ pub(super) enum Zone {
     Lines,
     Legs,
     Horses,
+    Elephants,
 }
 
 /// For each point, the squares of kind `zone` around it, by their (file, rank) offset.
@@ -65,6 +66,7 @@ pub(super) const fn zone_table(zone: Zone) -> ZoneTable {
                 Zone::Lines => df == 0 || dr == 0,
                 Zone::Legs => df == 1 && dr == 1,
                 Zone::Horses => (df == 1 && dr == 2) || (df == 2 && dr == 1),
+                Zone::Elephants => df == 2 && dr == 2,
             };
             if near {
                 t[k] = SquareSet::from_bits(t[k].bits() | 1 << s);
@@ -81,3 +83,5 @@ pub(super) static ON_LINES: ZoneTable = zone_table(Zone::Lines);
 pub(super) static LEGS: ZoneTable = zone_table(Zone::Legs);
 
 pub(super) static HORSE_SQUARES: ZoneTable = zone_table(Zone::Horses);
+
+pub(super) static ELEPHANT_SQUARES: ZoneTable = zone_table(Zone::Elephants);

@@ -18,6 +18,7 @@ mod own_chase;
 
 use crate::rules::classify::{placed, Classifier};
 use crate::rules::idle::{self as kinds, ExchangeOffer};
+use crate::rules::new_threats::Newness;
 use crate::rules::rulebook::{ChaseTest, ExchangeKinds};
 use crate::rules::{Also, Finding, Placed, Threat};
 use crate::{Color, Move, Piece, Position, Role};
@@ -107,7 +108,8 @@ pub(crate) struct Read {
 }
 
 /// Run the searches the natures after 26.1.2 read, in the order that spends the budget as the
-/// labelling always has: offers, the gift, the mate, the threats.
+/// labelling always has: offers, the gift, the mate, the threats (each only where what it
+/// finds can show, see [`mate_and_threats`]).
 pub(crate) fn read(c: &mut Classifier<'_>, ply: &Ply<'_>) -> Read {
     let (before, mv, after) = (ply.before, ply.mv, &ply.after);
     let again = after
@@ -121,18 +123,24 @@ pub(crate) fn read(c: &mut Classifier<'_>, ply: &Ply<'_>) -> Read {
     } else {
         None
     };
-    let mate = mate::search(c, &again, &offers);
-    // 捉 (24.3): threats after the move that are new.
-    let newness = match c.book.chase_test {
-        ChaseTest::Gain => c.new_threats(before, mv, &again, &offers),
-        ChaseTest::Attack => c.new_attacks(before, mv, &again, &offers, ply.previous),
-    };
+    let upgrade = c.book.offers_upgrade || (offers.is_empty() && sacrifice.is_none());
+    let (mate, newness) = mate_and_threats(c, ply, &again, &offers, upgrade);
     let (chases, exempt): (Vec<Threat>, Vec<Threat>) = newness
         .fresh
         .into_iter()
         .partition(|f| !c.exempt(f) && !c.own_attack(before, &again, mv, f));
     let (chases, incidental) = key_point::sort(c, before, chases);
-    let upgrade = c.book.offers_upgrade || (offers.is_empty() && sacrifice.is_none());
+    // Under the Asian test the chases are read on the board, so the mate is searched after
+    // them, and only where it may name the move: before 捉 (the book weighs it first), or
+    // nothing is chased, or the chase is outweighed ([`mate::before_chase`], [`chase::detect`],
+    // [`mate::detect`]).
+    let mate = match mate {
+        Some(m) => m,
+        None if c.book.chase_ways.mate_first || chases.is_empty() || !upgrade => {
+            mate::search(c, &again, &offers)
+        }
+        None => None,
+    };
     let also = match (offers.first(), sacrifice) {
         (Some(o), _) => Also::Exchange(placed(after, o.offered)),
         (None, Some(_)) => Also::Offer,
@@ -150,6 +158,36 @@ pub(crate) fn read(c: &mut Classifier<'_>, ply: &Ply<'_>) -> Read {
         stood: newness.stood,
         upgrade,
         also,
+    }
+}
+
+/// The mate (when searched here) and the new threats of the mover moving again, `upgrade`
+/// telling whether an attack outweighs what else the move is. Under the gain test the mate is
+/// searched first, as the labelling always has; the threats are not asked when 杀 names the
+/// move whatever it chases (the book weighs it first, [`mate::before_chase`]): nothing read of
+/// them then shows in the label, its evidence or the chases weighed. Under the Asian test
+/// ([`ChaseTest::Attack`], no search) the mate is left to [`read`] (`None`).
+#[allow(clippy::option_option)]
+fn mate_and_threats(
+    c: &mut Classifier<'_>,
+    ply: &Ply<'_>,
+    again: &Position,
+    offers: &[ExchangeOffer],
+    upgrade: bool,
+) -> (Option<Option<Vec<Move>>>, Newness) {
+    let (before, mv) = (ply.before, ply.mv);
+    match c.book.chase_test {
+        ChaseTest::Gain => {
+            let mate = mate::search(c, again, offers);
+            let named = c.book.chase_ways.mate_first && upgrade && mate.is_some();
+            let newness = if named {
+                Newness::default()
+            } else {
+                c.new_threats(before, mv, again, offers)
+            };
+            (Some(mate), newness)
+        }
+        ChaseTest::Attack => (None, c.new_attacks(before, mv, again, offers, ply.previous)),
     }
 }
 
