@@ -139,10 +139,8 @@ impl Searcher {
         avoid: Option<Move>,
         line: &mut Vec<Move>,
     ) -> bool {
-        // Every answer must lose; the ones most likely to hold come first so a defence that
-        // holds ends the search early (see `answer_order`). With no check left only whether
-        // there is an answer at all matters: ask that without generating and ordering them
-        // all, unless they are already known.
+        // With no check left only whether there is an answer at all matters: ask that without
+        // generating them all, unless they are already known.
         if checks == 0 {
             return match self.caches.lists.known(pos, List::Legal) {
                 Some(answers) => answers.is_empty(),
@@ -150,35 +148,106 @@ impl Searcher {
             };
         }
         let answers = self.caches.lists.range(pos, List::Legal);
-        if answers.is_empty() {
-            return true;
+        let mut main = None;
+        let all = if checks >= ORDER_CHECKS {
+            self.ordered_answers(pos, answers, checks, avoid, &mut main)
+        } else {
+            answers
+                .into_iter()
+                .all(|i| self.answer_loses(pos, i, checks, avoid, &mut main))
+        };
+        if all {
+            line.extend(main.map(|(l, _)| l).unwrap_or_default());
         }
-        let mut main: Option<(Vec<Move>, usize)> = None;
-        // Unordered, the answers are walked in place, with nothing to allocate.
-        let ordered =
-            (checks >= ORDER_CHECKS).then(|| self.answer_order(pos, answers.clone(), false));
-        for k in 0..answers.len() {
-            let i = ordered.as_ref().map_or(answers.start + k, |o| o[k]);
+        all
+    }
+
+    /// Every answer in `answers` tried, the ones most likely to hold first (the order of
+    /// [`Searcher::answer_order`]: captures, then checks back, then the fewer checks an answer
+    /// leaves the attacker the sooner), each group in the canonical order: whether all lose.
+    /// The groups are tried one after the other, so the attacker's checks after each quiet
+    /// answer are listed only when no capture or check back holds; and a quiet answer after
+    /// which the attacker has no check at all holds at once, with nothing more to list. The
+    /// answers tried and their order are those of the sorted list, so the outcome and the
+    /// main line are too (the main line does not depend on the order anyway: see
+    /// `answer_loses`).
+    fn ordered_answers(
+        &mut self,
+        pos: &mut Position,
+        answers: std::ops::Range<usize>,
+        checks: u32,
+        avoid: Option<Move>,
+        main: &mut Option<(Vec<Move>, usize)>,
+    ) -> bool {
+        let mut back = Vec::new();
+        let mut quiet = Vec::new();
+        for i in answers {
             let a = self.caches.lists.moves[i];
+            if pos.piece_at(a.to).is_some() {
+                if !self.answer_loses(pos, i, checks, avoid, main) {
+                    return false;
+                }
+                continue;
+            }
             let u = pos.play_unchecked(a);
-            let mut sub = Vec::new();
-            let mated = self.mate_attack(pos, checks, avoid, &mut sub);
+            let checking = pos.in_check();
             pos.undo(a, u);
-            if !mated {
+            if checking {
+                back.push(i);
+            } else {
+                quiet.push(i);
+            }
+        }
+        for i in back {
+            if !self.answer_loses(pos, i, checks, avoid, main) {
                 return false;
             }
-            // Keep the longest defence as the main line a referee would check, the first in
-            // the canonical order among equally long ones.
-            let longer = main.as_ref().is_none_or(|(l, first)| {
-                sub.len() + 1 > l.len() || (sub.len() + 1 == l.len() && i < *first)
-            });
-            if longer {
-                let mut l = vec![a];
-                l.extend(sub);
-                main = Some((l, i));
-            }
         }
-        line.extend(main.map(|(l, _)| l).unwrap_or_default());
+        let mut keyed = Vec::with_capacity(quiet.len());
+        for i in quiet {
+            let a = self.caches.lists.moves[i];
+            let u = pos.play_unchecked(a);
+            let left = self.caches.lists.range(pos, List::Checks).len();
+            pos.undo(a, u);
+            if left == 0 {
+                return false;
+            }
+            keyed.push((left, i));
+        }
+        keyed.sort_by_key(|&(left, _)| left);
+        keyed
+            .into_iter()
+            .all(|(_, i)| self.answer_loses(pos, i, checks, avoid, main))
+    }
+
+    /// The answer at `i` of `lists.moves` played: whether the attacker still mates within
+    /// `checks`. If it does, its line becomes `main` when it is the longest defence so far,
+    /// the first in the canonical order among equally long ones (the main line a referee
+    /// would check, whatever order the answers are tried in).
+    fn answer_loses(
+        &mut self,
+        pos: &mut Position,
+        i: usize,
+        checks: u32,
+        avoid: Option<Move>,
+        main: &mut Option<(Vec<Move>, usize)>,
+    ) -> bool {
+        let a = self.caches.lists.moves[i];
+        let u = pos.play_unchecked(a);
+        let mut sub = Vec::new();
+        let mated = self.mate_attack(pos, checks, avoid, &mut sub);
+        pos.undo(a, u);
+        if !mated {
+            return false;
+        }
+        let longer = main.as_ref().is_none_or(|(l, first)| {
+            sub.len() + 1 > l.len() || (sub.len() + 1 == l.len() && i < *first)
+        });
+        if longer {
+            let mut l = vec![a];
+            l.extend(sub);
+            *main = Some((l, i));
+        }
         true
     }
 
