@@ -15,10 +15,10 @@ impl Searcher {
     /// apart from the remembered mates, which assume every move is allowed.
     pub fn mate_avoiding(&mut self, pos: &Position, avoid: Move) -> Option<Vec<Move>> {
         let mates = std::mem::take(&mut self.caches.mates);
-        let no_mate = std::mem::take(&mut self.caches.no_mate);
+        let bounds = std::mem::take(&mut self.caches.mate_bounds);
         let found = self.mate_search(pos, self.limits.mate_checks, Some(avoid));
         self.caches.mates = mates;
-        self.caches.no_mate = no_mate;
+        self.caches.mate_bounds = bounds;
         found
     }
 
@@ -30,10 +30,9 @@ impl Searcher {
             return None;
         }
         for depth in 0..self.limits.mate_checks {
-            let mut line = Vec::new();
-            if self.mate_defend(&mut p, depth, None, &mut line) {
+            if self.mate_defend(&mut p, depth, None) {
                 let mut out = vec![first];
-                out.extend(line);
+                out.extend(self.defend_line(&mut p, depth, None));
                 return Some(out);
             }
             if self.exhausted() {
@@ -61,9 +60,10 @@ impl Searcher {
         let mut p = pos.clone();
         // Most positions have no mate: one search to the full depth says so for the price of
         // the deepest iteration alone. Only when there is one are the depths deepened one by
-        // one, so the line shown is the shortest mate (what it learns about positions without
-        // a mate is kept and spares those iterations work).
-        if max_checks > 1 && !self.mate_attack(&mut p, max_checks, avoid, &mut Vec::new()) {
+        // one, so the line shown is the shortest mate (what it learns about positions with and
+        // without a mate is kept and spares those iterations work). The searches only tell
+        // whether there is a mate; the line is drawn once, at the depth found.
+        if max_checks > 1 && !self.mate_attack(&mut p, max_checks, avoid) {
             if !self.exhausted() {
                 self.caches.keep_mate(key, None);
             }
@@ -71,9 +71,8 @@ impl Searcher {
         }
         let mut found = None;
         for depth in 1..=max_checks {
-            let mut line = Vec::new();
-            if self.mate_attack(&mut p, depth, avoid, &mut line) {
-                found = Some(line);
+            if self.mate_attack(&mut p, depth, avoid) {
+                found = Some(self.attack_line(&mut p, depth, avoid));
                 break;
             }
             if self.exhausted() {
@@ -93,19 +92,19 @@ impl Searcher {
         pos: &mut Position,
         checks: u32,
         avoid: Option<Move>,
-        line: &mut Vec<Move>,
     ) -> bool {
         if checks == 0 || !self.take() {
             return false;
         }
-        // Known not to mate within this many checks (or more)?
-        if self
-            .caches
-            .no_mate
-            .get(&pos.hash())
-            .is_some_and(|&d| d >= checks)
-        {
-            return false;
+        // Known not to mate within this many checks (or fewer), or to mate within this many
+        // (or more)?
+        if let Some(b) = self.caches.mate_bounds.get(&pos.hash()) {
+            if b.none_within >= checks {
+                return false;
+            }
+            if b.mates_within <= checks {
+                return true;
+            }
         }
         for i in self.caches.lists.range(pos, List::Checks) {
             let m = self.caches.lists.moves[i];
@@ -113,12 +112,10 @@ impl Searcher {
                 continue;
             }
             let u = pos.play_unchecked(m);
-            let mut sub = Vec::new();
-            let mated = self.mate_defend(pos, checks - 1, avoid, &mut sub);
+            let mated = self.mate_defend(pos, checks - 1, avoid);
             pos.undo(m, u);
             if mated {
-                line.push(m);
-                line.extend(sub);
+                self.caches.keep_mate_within(pos.hash(), checks);
                 return true;
             }
             if self.exhausted() {
@@ -137,7 +134,6 @@ impl Searcher {
         pos: &mut Position,
         checks: u32,
         avoid: Option<Move>,
-        line: &mut Vec<Move>,
     ) -> bool {
         // With no check left only whether there is an answer at all matters: ask that without
         // generating them all, unless they are already known.
@@ -148,18 +144,13 @@ impl Searcher {
             };
         }
         let answers = self.caches.lists.range(pos, List::Legal);
-        let mut main = None;
-        let all = if checks >= ORDER_CHECKS {
-            self.ordered_answers(pos, answers, checks, avoid, &mut main)
+        if checks >= ORDER_CHECKS {
+            self.ordered_answers(pos, answers, checks, avoid)
         } else {
             answers
                 .into_iter()
-                .all(|i| self.answer_loses(pos, i, checks, avoid, &mut main))
-        };
-        if all {
-            line.extend(main.map(|(l, _)| l).unwrap_or_default());
+                .all(|i| self.answer_loses(pos, i, checks, avoid))
         }
-        all
     }
 
     /// Every answer in `answers` tried, the ones most likely to hold first (the order of
@@ -167,24 +158,20 @@ impl Searcher {
     /// leaves the attacker the sooner), each group in the canonical order: whether all lose.
     /// The groups are tried one after the other, so the attacker's checks after each quiet
     /// answer are listed only when no capture or check back holds; and a quiet answer after
-    /// which the attacker has no check at all holds at once, with nothing more to list. The
-    /// answers tried and their order are those of the sorted list, so the outcome and the
-    /// main line are too (the main line does not depend on the order anyway: see
-    /// `answer_loses`).
+    /// which the attacker has no check at all holds at once, with nothing more to list.
     fn ordered_answers(
         &mut self,
         pos: &mut Position,
         answers: std::ops::Range<usize>,
         checks: u32,
         avoid: Option<Move>,
-        main: &mut Option<(Vec<Move>, usize)>,
     ) -> bool {
         let mut back = Vec::new();
         let mut quiet = Vec::new();
         for i in answers {
             let a = self.caches.lists.moves[i];
             if pos.piece_at(a.to).is_some() {
-                if !self.answer_loses(pos, i, checks, avoid, main) {
+                if !self.answer_loses(pos, i, checks, avoid) {
                     return false;
                 }
                 continue;
@@ -199,7 +186,7 @@ impl Searcher {
             }
         }
         for i in back {
-            if !self.answer_loses(pos, i, checks, avoid, main) {
+            if !self.answer_loses(pos, i, checks, avoid) {
                 return false;
             }
         }
@@ -217,38 +204,23 @@ impl Searcher {
         keyed.sort_by_key(|&(left, _)| left);
         keyed
             .into_iter()
-            .all(|(_, i)| self.answer_loses(pos, i, checks, avoid, main))
+            .all(|(_, i)| self.answer_loses(pos, i, checks, avoid))
     }
 
     /// The answer at `i` of `lists.moves` played: whether the attacker still mates within
-    /// `checks`. If it does, its line becomes `main` when it is the longest defence so far,
-    /// the first in the canonical order among equally long ones (the main line a referee
-    /// would check, whatever order the answers are tried in).
+    /// `checks`.
     fn answer_loses(
         &mut self,
         pos: &mut Position,
         i: usize,
         checks: u32,
         avoid: Option<Move>,
-        main: &mut Option<(Vec<Move>, usize)>,
     ) -> bool {
         let a = self.caches.lists.moves[i];
         let u = pos.play_unchecked(a);
-        let mut sub = Vec::new();
-        let mated = self.mate_attack(pos, checks, avoid, &mut sub);
+        let mated = self.mate_attack(pos, checks, avoid);
         pos.undo(a, u);
-        if !mated {
-            return false;
-        }
-        let longer = main.as_ref().is_none_or(|(l, first)| {
-            sub.len() + 1 > l.len() || (sub.len() + 1 == l.len() && i < *first)
-        });
-        if longer {
-            let mut l = vec![a];
-            l.extend(sub);
-            *main = Some((l, i));
-        }
-        true
+        mated
     }
 
     /// Whether the side to move (the defender) refutes the attacker's gain by mate; if so the
