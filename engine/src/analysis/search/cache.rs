@@ -16,8 +16,8 @@ use crate::{Move, Position};
 pub(super) struct Caches {
     /// Mates by checks by position and most checks (`None`: none).
     pub(super) mates: FxHashMap<(u64, u32), Option<Vec<Move>>>,
-    /// Positions (attacker to move) known to have no mate by checks within so many checks.
-    pub(super) no_mate: FxHashMap<u64, u32>,
+    /// What the mate searches know of positions (attacker to move), by key.
+    pub(super) mate_bounds: FxHashMap<u64, MateBounds>,
     /// The frames of the searches so far, by index.
     pub(super) frames: FxHashMap<Frame, u32>,
     /// The standing captures met in segment nodes, by index (see [`SegmentKey`]).
@@ -56,7 +56,7 @@ impl Caches {
     /// (the move lists stay, the ply's own again only when it asks: see [`MoveLists`]).
     pub(super) fn clear(&mut self) {
         self.mates.clear();
-        self.no_mate.clear();
+        self.mate_bounds.clear();
         self.frames.clear();
         self.standings.clear();
         self.segments.clear();
@@ -75,7 +75,7 @@ impl Caches {
     pub(super) fn room(&self) -> usize {
         let lists = &self.lists;
         self.mates.capacity() * entry::<(u64, u32), Option<Vec<Move>>>()
-            + self.no_mate.capacity() * entry::<u64, u32>()
+            + self.mate_bounds.capacity() * entry::<u64, MateBounds>()
             + self.frames.capacity() * entry::<Frame, u32>()
             + self.standings.capacity() * entry::<Vec<Move>, u32>()
             + self.segments.capacity() * entry::<SegmentKey, (i32, u32, u32)>()
@@ -92,12 +92,24 @@ impl Caches {
         self.mates.insert(key, found);
     }
 
+    /// The bounds kept for the position `hash`, made (knowing nothing) if need be.
+    fn bounds_of(&mut self, hash: u64) -> &mut MateBounds {
+        self.mate_bounds.entry(hash).or_insert_with(|| {
+            self.kept += entry::<u64, MateBounds>();
+            MateBounds::UNKNOWN
+        })
+    }
+
+    /// The attacker has no mate here within `checks` checks.
     pub(super) fn keep_no_mate(&mut self, hash: u64, checks: u32) {
-        let e = self.no_mate.entry(hash).or_insert_with(|| {
-            self.kept += entry::<u64, u32>();
-            0
-        });
-        *e = (*e).max(checks);
+        let b = self.bounds_of(hash);
+        b.none_within = b.none_within.max(checks);
+    }
+
+    /// The attacker mates here within `checks` checks.
+    pub(super) fn keep_mate_within(&mut self, hash: u64, checks: u32) {
+        let b = self.bounds_of(hash);
+        b.mates_within = b.mates_within.min(checks);
     }
 
     /// The index of the frame `frame`, made if need be.
@@ -143,6 +155,24 @@ impl Caches {
         self.kept += entry::<SegmentKey, (i32, u32, u32)>() + size_of_val(line);
         self.segments.insert(key, (value, start, len));
     }
+}
+
+/// What is known of a position's mates by checks (the attacker to move): whether it mates
+/// within `n` checks only grows with `n` (a mate within fewer is one within more), so two
+/// bounds say it for every `n`.
+#[derive(Clone, Copy)]
+pub(super) struct MateBounds {
+    /// No mate within this many checks (nor fewer).
+    pub(super) none_within: u32,
+    /// A mate within this many checks (and more); `u32::MAX`: none known.
+    pub(super) mates_within: u32,
+}
+
+impl MateBounds {
+    const UNKNOWN: MateBounds = MateBounds {
+        none_within: 0,
+        mates_within: u32::MAX,
+    };
 }
 
 /// Which list of moves of a position [`MoveLists`] keeps.

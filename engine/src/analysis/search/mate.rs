@@ -15,10 +15,10 @@ impl Searcher {
     /// apart from the remembered mates, which assume every move is allowed.
     pub fn mate_avoiding(&mut self, pos: &Position, avoid: Move) -> Option<Vec<Move>> {
         let mates = std::mem::take(&mut self.caches.mates);
-        let no_mate = std::mem::take(&mut self.caches.no_mate);
+        let bounds = std::mem::take(&mut self.caches.mate_bounds);
         let found = self.mate_search(pos, self.limits.mate_checks, Some(avoid));
         self.caches.mates = mates;
-        self.caches.no_mate = no_mate;
+        self.caches.mate_bounds = bounds;
         found
     }
 
@@ -30,10 +30,9 @@ impl Searcher {
             return None;
         }
         for depth in 0..self.limits.mate_checks {
-            let mut line = Vec::new();
-            if self.mate_defend(&mut p, depth, None, &mut line) {
+            if self.mate_defend(&mut p, depth, None) {
                 let mut out = vec![first];
-                out.extend(line);
+                out.extend(self.defend_line(&mut p, depth, None));
                 return Some(out);
             }
             if self.exhausted() {
@@ -61,9 +60,10 @@ impl Searcher {
         let mut p = pos.clone();
         // Most positions have no mate: one search to the full depth says so for the price of
         // the deepest iteration alone. Only when there is one are the depths deepened one by
-        // one, so the line shown is the shortest mate (what it learns about positions without
-        // a mate is kept and spares those iterations work).
-        if max_checks > 1 && !self.mate_attack(&mut p, max_checks, avoid, &mut Vec::new()) {
+        // one, so the line shown is the shortest mate (what it learns about positions with and
+        // without a mate is kept and spares those iterations work). The searches only tell
+        // whether there is a mate; the line is drawn once, at the depth found.
+        if max_checks > 1 && !self.mate_attack(&mut p, max_checks, avoid) {
             if !self.exhausted() {
                 self.caches.keep_mate(key, None);
             }
@@ -71,9 +71,8 @@ impl Searcher {
         }
         let mut found = None;
         for depth in 1..=max_checks {
-            let mut line = Vec::new();
-            if self.mate_attack(&mut p, depth, avoid, &mut line) {
-                found = Some(line);
+            if self.mate_attack(&mut p, depth, avoid) {
+                found = Some(self.attack_line(&mut p, depth, avoid));
                 break;
             }
             if self.exhausted() {
@@ -93,19 +92,19 @@ impl Searcher {
         pos: &mut Position,
         checks: u32,
         avoid: Option<Move>,
-        line: &mut Vec<Move>,
     ) -> bool {
         if checks == 0 || !self.take() {
             return false;
         }
-        // Known not to mate within this many checks (or more)?
-        if self
-            .caches
-            .no_mate
-            .get(&pos.hash())
-            .is_some_and(|&d| d >= checks)
-        {
-            return false;
+        // Known not to mate within this many checks (or fewer), or to mate within this many
+        // (or more)?
+        if let Some(b) = self.caches.mate_bounds.get(&pos.hash()) {
+            if b.none_within >= checks {
+                return false;
+            }
+            if b.mates_within <= checks {
+                return true;
+            }
         }
         for i in self.caches.lists.range(pos, List::Checks) {
             let m = self.caches.lists.moves[i];
@@ -113,12 +112,10 @@ impl Searcher {
                 continue;
             }
             let u = pos.play_unchecked(m);
-            let mut sub = Vec::new();
-            let mated = self.mate_defend(pos, checks - 1, avoid, &mut sub);
+            let mated = self.mate_defend(pos, checks - 1, avoid);
             pos.undo(m, u);
             if mated {
-                line.push(m);
-                line.extend(sub);
+                self.caches.keep_mate_within(pos.hash(), checks);
                 return true;
             }
             if self.exhausted() {
@@ -137,12 +134,9 @@ impl Searcher {
         pos: &mut Position,
         checks: u32,
         avoid: Option<Move>,
-        line: &mut Vec<Move>,
     ) -> bool {
-        // Every answer must lose; the ones most likely to hold come first so a defence that
-        // holds ends the search early (see `answer_order`). With no check left only whether
-        // there is an answer at all matters: ask that without generating and ordering them
-        // all, unless they are already known.
+        // With no check left only whether there is an answer at all matters: ask that without
+        // generating them all, unless they are already known.
         if checks == 0 {
             return match self.caches.lists.known(pos, List::Legal) {
                 Some(answers) => answers.is_empty(),
@@ -150,36 +144,83 @@ impl Searcher {
             };
         }
         let answers = self.caches.lists.range(pos, List::Legal);
-        if answers.is_empty() {
-            return true;
+        if checks >= ORDER_CHECKS {
+            self.ordered_answers(pos, answers, checks, avoid)
+        } else {
+            answers
+                .into_iter()
+                .all(|i| self.answer_loses(pos, i, checks, avoid))
         }
-        let mut main: Option<(Vec<Move>, usize)> = None;
-        // Unordered, the answers are walked in place, with nothing to allocate.
-        let ordered =
-            (checks >= ORDER_CHECKS).then(|| self.answer_order(pos, answers.clone(), false));
-        for k in 0..answers.len() {
-            let i = ordered.as_ref().map_or(answers.start + k, |o| o[k]);
+    }
+
+    /// Every answer in `answers` tried, the ones most likely to hold first (the order of
+    /// [`Searcher::answer_order`]: captures, then checks back, then the fewer checks an answer
+    /// leaves the attacker the sooner), each group in the canonical order: whether all lose.
+    /// The groups are tried one after the other, so the attacker's checks after each quiet
+    /// answer are listed only when no capture or check back holds; and a quiet answer after
+    /// which the attacker has no check at all holds at once, with nothing more to list.
+    fn ordered_answers(
+        &mut self,
+        pos: &mut Position,
+        answers: std::ops::Range<usize>,
+        checks: u32,
+        avoid: Option<Move>,
+    ) -> bool {
+        let mut back = Vec::new();
+        let mut quiet = Vec::new();
+        for i in answers {
             let a = self.caches.lists.moves[i];
+            if pos.piece_at(a.to).is_some() {
+                if !self.answer_loses(pos, i, checks, avoid) {
+                    return false;
+                }
+                continue;
+            }
             let u = pos.play_unchecked(a);
-            let mut sub = Vec::new();
-            let mated = self.mate_attack(pos, checks, avoid, &mut sub);
+            let checking = pos.in_check();
             pos.undo(a, u);
-            if !mated {
+            if checking {
+                back.push(i);
+            } else {
+                quiet.push(i);
+            }
+        }
+        for i in back {
+            if !self.answer_loses(pos, i, checks, avoid) {
                 return false;
             }
-            // Keep the longest defence as the main line a referee would check, the first in
-            // the canonical order among equally long ones.
-            let longer = main.as_ref().is_none_or(|(l, first)| {
-                sub.len() + 1 > l.len() || (sub.len() + 1 == l.len() && i < *first)
-            });
-            if longer {
-                let mut l = vec![a];
-                l.extend(sub);
-                main = Some((l, i));
-            }
         }
-        line.extend(main.map(|(l, _)| l).unwrap_or_default());
-        true
+        let mut keyed = Vec::with_capacity(quiet.len());
+        for i in quiet {
+            let a = self.caches.lists.moves[i];
+            let u = pos.play_unchecked(a);
+            let left = self.caches.lists.range(pos, List::Checks).len();
+            pos.undo(a, u);
+            if left == 0 {
+                return false;
+            }
+            keyed.push((left, i));
+        }
+        keyed.sort_by_key(|&(left, _)| left);
+        keyed
+            .into_iter()
+            .all(|(_, i)| self.answer_loses(pos, i, checks, avoid))
+    }
+
+    /// The answer at `i` of `lists.moves` played: whether the attacker still mates within
+    /// `checks`.
+    fn answer_loses(
+        &mut self,
+        pos: &mut Position,
+        i: usize,
+        checks: u32,
+        avoid: Option<Move>,
+    ) -> bool {
+        let a = self.caches.lists.moves[i];
+        let u = pos.play_unchecked(a);
+        let mated = self.mate_attack(pos, checks, avoid);
+        pos.undo(a, u);
+        mated
     }
 
     /// Whether the side to move (the defender) refutes the attacker's gain by mate; if so the

@@ -159,6 +159,7 @@ struct Search<'a> {
 mod cache;
 mod gain;
 mod mate;
+mod mate_line;
 mod order;
 mod segment;
 mod standing;

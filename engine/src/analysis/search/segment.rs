@@ -369,46 +369,6 @@ impl Searcher {
             },
         })
     }
-
-    /// The answers to check in `range` of `lists.moves`, the most promising first: one that
-    /// takes, then one that checks back, then the fewer checks it leaves the other side the
-    /// sooner, a check that also takes counting as several (the usual order of mate solvers:
-    /// an answer that leaves the opponent little to do most often holds; one that lets it
-    /// take with check seldom does). Only how soon a search ends depends on it: every caller
-    /// settles equal outcomes in the canonical order, whatever order the moves were tried in.
-    ///
-    /// The checks are counted, or with `count_only` false listed (and kept) for a search that
-    /// will want them.
-    pub(super) fn answer_order(
-        &mut self,
-        pos: &mut Position,
-        range: std::ops::Range<usize>,
-        count_only: bool,
-    ) -> Vec<usize> {
-        let lists = &mut self.caches.lists;
-        let mut keyed: Vec<(usize, usize)> = Vec::with_capacity(range.len());
-        for i in range {
-            let m = lists.moves[i];
-            let u = pos.play_unchecked(m);
-            let key = if u.captured().is_some() {
-                0
-            } else if pos.in_check() {
-                1
-            } else {
-                // A list a mate search already made gives the plain number of checks: cheaper
-                // than weighing each, and measured faster.
-                2 + match lists.known(pos, List::Checks) {
-                    Some(checks) => checks.len(),
-                    None if count_only => lists.weighed_checks(pos) as usize,
-                    None => lists.range(pos, List::Checks).len(),
-                }
-            };
-            pos.undo(m, u);
-            keyed.push((key, i));
-        }
-        keyed.sort_by_key(|&(key, _)| key);
-        keyed.into_iter().map(|(_, i)| i).collect()
-    }
 }
 
 /// Where a segment node stands besides its position: handed down the line by value, and with
