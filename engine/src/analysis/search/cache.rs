@@ -208,7 +208,7 @@ pub(super) struct MoveLists {
     /// Where each list stands in `moves`, and the last ply that asked for it.
     pub(super) index: FxHashMap<(u64, List), Kept>,
     pub(super) moves: Vec<Move>,
-    /// How many checks the side to move has, weighted as [`Searcher::answer_order`] weighs
+    /// How many checks the side to move has, weighted as [`super::order::Answers`] weighs
     /// them, where only that number was wanted; and the last ply that asked.
     pub(super) checks: FxHashMap<u64, (u32, u32)>,
     /// Room for sorting a new list (see [`canonical`]).
@@ -258,8 +258,7 @@ impl MoveLists {
         self.charged = 0;
     }
 
-    /// How many checks the side to move has, weighted as [`Searcher::answer_order`] weighs
-    /// them.
+    /// How many checks the side to move has, weighted as [`super::order::Answers`] weighs them.
     pub(super) fn weighed_checks(&mut self, pos: &Position) -> u32 {
         let ply = self.ply;
         let e = self.checks.entry(pos.hash()).or_insert_with(|| {

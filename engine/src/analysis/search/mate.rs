@@ -154,8 +154,9 @@ impl Searcher {
     }
 
     /// Every answer in `answers` tried, the ones most likely to hold first (the order of
-    /// [`Searcher::answer_order`]: captures, then checks back, then the fewer checks an answer
-    /// leaves the attacker the sooner), each group in the canonical order: whether all lose.
+    /// [`super::order::Answers`], the checks listed rather than weighed: captures, then checks
+    /// back, then the fewer checks an answer leaves the attacker the sooner), each group in the
+    /// canonical order: whether all lose.
     /// The groups are tried one after the other, so the attacker's checks after each quiet
     /// answer are listed only when no capture or check back holds; and a quiet answer after
     /// which the attacker has no check at all holds at once, with nothing more to list.

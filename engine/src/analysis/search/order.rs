@@ -5,8 +5,8 @@ use super::cache::{List, MoveLists};
 use crate::Position;
 
 /// The order a node's children are tried in, as indices into [`MoveLists::moves`] with each
-/// one's canonical index: the answers to check as [`Searcher::answer_order`](super::Searcher::answer_order) put them, or the
-/// moves in their canonical order, then (if they may) the quiet checks after the captures.
+/// one's canonical index: the answers to check as [`Answers`] puts them, or the moves in their
+/// canonical order, then (if they may) the quiet checks after the captures.
 pub(super) struct ChildOrder {
     moves: std::ops::Range<usize>,
     ordered: Option<Answers>,
@@ -66,10 +66,14 @@ impl ChildOrder {
     }
 }
 
-/// The answers to check in the order of [`Searcher::answer_order`](super::Searcher::answer_order) (counting only), worked out
-/// as far as they are tried: the answers that take, then those that check back, each in the
-/// canonical order, then the others by the checks they leave, which are weighed only when the
-/// first of them is reached. A stable sort by the cheap keys and then one of the rest by their
+/// The answers to check, the most promising first: one that takes, then one that checks back,
+/// then the fewer checks it leaves the other side the sooner, a check that also takes counting
+/// as several (the usual order of mate solvers: an answer that leaves the opponent little to do
+/// most often holds; one that lets it take with check seldom does). Only how soon a search ends
+/// depends on it: every caller settles equal outcomes in the canonical order, whatever order
+/// the moves were tried in. Worked out as far as they are tried: the answers that take, then
+/// those that check back, each in the canonical order, then the others by the checks they
+/// leave, which are weighed only when the first of them is reached. A stable sort by the cheap keys and then one of the rest by their
 /// weight is the stable sort by the whole key, so the order is the same.
 pub(super) struct Answers {
     /// The answers' keys (`DEFERRED` until weighed) and indices into [`MoveLists::moves`].

@@ -271,11 +271,11 @@ impl Searcher {
     }
 
     /// The order the moves of a node are tried in. In check the answers most likely to hold
-    /// come first (`answer_order`), where the line has room enough for it to pay; equal
-    /// outcomes are still settled in the canonical order (see `tie` in `children`), so the
-    /// order changes how soon the search ends, not what it finds. The answers that take or
-    /// check come first whatever the others weigh, so the others are weighed only once they
-    /// are reached ([`Answers`]).
+    /// come first ([`Answers`]), where the line has room enough for it to pay; equal outcomes
+    /// are still settled in the canonical order (see `tie` in `children`), so the order
+    /// changes how soon the search ends, not what it finds. The answers that take or check
+    /// come first whatever the others weigh, so the others are weighed only once they are
+    /// reached.
     fn child_order(
         &mut self,
         pos: &mut Position,
