@@ -173,25 +173,10 @@ impl Game {
     }
 
     /// The key of the position that `m` leads to ([`Game::key_after`]) if `m` is reversible
-    /// (not [`Game::is_irreversible`]), `None` if not: the two read off the board at once.
+    /// (not [`Game::is_irreversible`]), `None` if not.
     #[inline]
     pub(crate) fn key_after_reversible(&self, m: Move) -> Option<u64> {
-        let board = self.position.board();
-        if board.get(m.to).is_some() {
-            return None;
-        }
-        let p = board.get(m.from)?;
-        if p.role == Role::Pawn && m.from.rank() != m.to.rank() {
-            return None;
-        }
-        let turn = self.position.turn();
-        Some(
-            self.position.hash()
-                ^ zobrist::side_key(turn)
-                ^ zobrist::side_key(!turn)
-                ^ zobrist::piece_key(p, m.from)
-                ^ zobrist::piece_key(p, m.to),
-        )
+        (!self.is_irreversible(m)).then(|| self.key_after(m))
     }
 
     /// Whether `m`, a legal move of the position reached, can never be taken back: a capture
