@@ -16,6 +16,28 @@ pub(super) struct Check {
     pub(super) screen: Option<Square>,
 }
 
+/// What the pseudo-legal moves of one piece need to be legal, found once per piece so that
+/// most moves are kept or dropped by a bit test.
+#[derive(Clone, Copy)]
+pub(super) enum Mover {
+    /// Out of check, a piece that uncovers nothing and cannot land on a screen: every move.
+    Free,
+    /// In check by one piece, a piece off the king's lines and horse legs: the moves that
+    /// land on one of these points, those that stop the check but for the points before a
+    /// cannon screening the checking cannon. Such a move leaves no line or leg of the king,
+    /// and a piece it adds on the checking line (or in the checker's place) makes no other
+    /// new screen for a cannon there (one behind a checking rook would give check too), so
+    /// nothing is exposed.
+    Onto(SquareSet),
+    /// Out of check, a piece that uncovers nothing: a move onto one of these empty points
+    /// between the king and an enemy cannon is tried, the others are legal.
+    Screens(SquareSet),
+    /// In check, a piece near the king: a move that may stop the check is tried.
+    Stops(Check),
+    /// The king, or out of check a piece that may uncover it: every move is tried.
+    Tried,
+}
+
 impl Check {
     /// Whether `m` (not a king move) can stop this check; if not, the king stays attacked.
     #[inline]
@@ -38,8 +60,9 @@ pub(super) struct Guard {
     /// piece before an enemy cannon, the blocked leg of an enemy horse aimed at the king
     /// (pins, in chess words). Enemy pieces may be listed too: they never move here.
     pub(super) uncovers: SquareSet,
-    /// Out of check, the empty squares between the king and an enemy cannon standing first on
-    /// one of its lines: a piece landing there becomes the cannon's screen.
+    /// The empty squares between the king and an enemy cannon standing first on one of its
+    /// lines: a piece landing there becomes the cannon's screen. Out of check, and in check
+    /// on the lines scanned before the check is found and on a cannon's checking line.
     pub(super) screens: SquareSet,
 }
 
@@ -143,6 +166,10 @@ impl Guard {
         }
         if let Some(b2) = b2.filter(|_| p2 == cannon) {
             *checkers += 1;
+            if p1 == cannon {
+                // Its screen a cannon too: a piece landing before it makes that one check.
+                self.screens |= between(king, b1, DIR);
+            }
             self.check.get_or_insert(Check {
                 stops: (between(king, b2, DIR) - bit(b1)) | bit(b2),
                 screen: Some(b1),
@@ -183,12 +210,50 @@ impl Guard {
     /// Whether every pseudo-legal move of the piece on `from` is legal: out of check, a piece
     /// that is not the king and uncovers nothing, when no cannon stands first on a king's
     /// line waiting for a screen.
+    #[cfg(test)]
     #[inline]
     pub(super) fn safe_from(&self, from: Square) -> bool {
         self.check.is_none()
             && from != self.king
             && self.screens.is_empty()
             && (self.uncovers.is_empty() || !self.uncovers.contains(from))
+    }
+
+    /// How the moves of the piece of the side to move on `from` are tested (see [`Mover`]),
+    /// for a generation of only captures if `takes_only`.
+    #[inline]
+    pub(super) fn mover(&self, from: Square, takes_only: bool) -> Mover {
+        if from == self.king {
+            return Mover::Tried;
+        }
+        if let Some(check) = self.check {
+            let near = ON_LINES.0[self.king.index()] | LEGS.0[self.king.index()];
+            return if self.single && !near.contains(from) {
+                Mover::Onto(check.stops - self.screens)
+            } else {
+                Mover::Stops(check)
+            };
+        }
+        if self.uncovers.contains(from) {
+            Mover::Tried
+        } else if takes_only || self.screens.is_empty() {
+            Mover::Free
+        } else {
+            Mover::Screens(self.screens)
+        }
+    }
+
+    /// Whether `m`, a pseudo-legal move of the piece whose [`Guard::mover`] is `mover`, is
+    /// legal: [`Guard::allows`], with the tests the mover makes needless left out.
+    #[inline(always)]
+    pub(super) fn passes(&self, pos: &Position, mover: Mover, m: Move) -> bool {
+        match mover {
+            Mover::Free => true,
+            Mover::Onto(stops) => stops.contains(m.to),
+            Mover::Screens(screens) => !screens.contains(m.to) || self.allows(pos, m),
+            Mover::Stops(check) => check.may_stop(m) && self.allows(pos, m),
+            Mover::Tried => self.allows(pos, m),
+        }
     }
 
     /// Whether the pseudo-legal move `m` of the side to move leaves its king safe. A king

@@ -1,6 +1,6 @@
 //! Legal move generation: every move, or only the captures, the checks or both.
 
-use super::legality::Guard;
+use super::legality::{Guard, Mover};
 use super::zones::{bit, lines_through, sq, ELEPHANT_SQUARES, HORSE_SQUARES, LEGS, ON_LINES};
 use super::Position;
 use crate::attacks::{self, between, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
@@ -187,16 +187,31 @@ impl Position {
                 Some(p) if guard.may_move(from, p.role) => {}
                 _ => continue,
             }
-            // Most pieces cannot expose the king wherever they go: their moves are kept
-            // without a test, one piece at a time.
-            if guard.safe_from(from) {
-                self.gen_piece_as::<TAKES>(from, |m| out.push(m));
-            } else {
-                self.gen_piece_as::<TAKES>(from, |m| {
+            // Most pieces cannot expose the king wherever they go, and in check most can
+            // only land on a point that stops it: their moves are kept by a bit test, one
+            // piece at a time.
+            match guard.mover(from, TAKES) {
+                Mover::Free => self.gen_piece_as::<TAKES>(from, |m| out.push(m)),
+                Mover::Onto(stops) => self.gen_piece_as::<TAKES>(from, |m| {
+                    if stops.contains(m.to) {
+                        out.push(m);
+                    }
+                }),
+                Mover::Screens(screens) => self.gen_piece_as::<TAKES>(from, |m| {
+                    if !screens.contains(m.to) || guard.allows(self, m) {
+                        out.push(m);
+                    }
+                }),
+                Mover::Stops(check) => self.gen_piece_as::<TAKES>(from, |m| {
+                    if check.may_stop(m) && guard.allows(self, m) {
+                        out.push(m);
+                    }
+                }),
+                Mover::Tried => self.gen_piece_as::<TAKES>(from, |m| {
                     if guard.allows(self, m) {
                         out.push(m);
                     }
-                });
+                }),
             }
         }
     }
@@ -239,13 +254,14 @@ impl Position {
                 Some(p) if guard.may_move(from, p.role) => p.role,
                 _ => continue,
             };
+            let mover = guard.mover(from, false);
             // Squares on which this piece may give check, or all of them when moving it off
             // `from` may uncover one.
             let checks_to = checking.targets(from, role);
             if !checks_to.intersects(reach(role, from)) {
                 if captures {
                     self.gen_piece_as::<true>(from, |m| {
-                        if guard.allows(self, m) {
+                        if guard.passes(self, mover, m) {
                             found(m);
                         }
                     });
@@ -253,6 +269,9 @@ impl Position {
                 continue;
             }
             let jumps = matches!(role, Role::Horse | Role::Pawn) || legs.contains(from);
+            // Off the doubtful squares, a landing on `checks_to` is a check (see
+            // [`CheckSquares::doubtful`]) and needs no trial.
+            let sure_from = !checking.doubtful.contains(from);
             self.gen_piece(from, |m| {
                 let takes = self.board.get(m.to).is_some();
                 if quiet_only && takes {
@@ -262,13 +281,14 @@ impl Position {
                 if !keep && !checks_to.contains(m.to) {
                     return;
                 }
-                if !guard.allows(self, m) {
+                if !guard.passes(self, mover, m) {
                     return;
                 }
                 // The enemy king is never attacked before our move: a new check comes along a
                 // line the move touches, from a horse it unblocks or moves, or from a pawn it
                 // moves beside the king (on its lines).
                 if keep
+                    || (sure_from && !checking.unsure.contains(m.to))
                     || self.attacked_after_move(
                         !us,
                         m,
@@ -292,10 +312,10 @@ impl Position {
                 Some(p) if guard.may_move(from, p.role) => {}
                 _ => continue,
             }
-            let safe = guard.safe_from(from);
+            let mover = guard.mover(from, false);
             let mut found = false;
             self.gen_piece(from, |m| {
-                if !found && (safe || guard.allows(self, m)) {
+                if !found && guard.passes(self, mover, m) {
                     found = true;
                 }
             });
@@ -354,6 +374,8 @@ struct KingLines {
     cannon: SquareSet,
     screens: SquareSet,
     uncover: SquareSet,
+    cannon_first: SquareSet,
+    unsure: SquareSet,
 }
 
 impl KingLines {
@@ -379,6 +401,8 @@ impl KingLines {
             self.screens |= before_first;
             // That cannon jumping along the line to take the third piece.
             self.cannon |= b3.map_or(SquareSet::EMPTY, bit);
+            self.cannon_first |= bit(b1);
+            self.unsure |= b3.map_or(SquareSet::EMPTY, bit);
         }
         if ours(b2, Role::Rook) || ours(b3, Role::Cannon) {
             self.uncover |= bit(b1);
@@ -407,6 +431,17 @@ pub(super) struct CheckSquares {
     /// Pieces that may uncover a check by moving: a line's first piece before our rook or a
     /// line's first or second piece before our cannon, our horse's blocked leg.
     pub(super) uncover: SquareSet,
+    /// Where a move from elsewhere that lands on its [`CheckSquares::targets`] may still give
+    /// no check: the squares of `uncover` and our cannons standing first on a line of the
+    /// king (moving along it, such a cannon lands on its own screens or the cannon squares
+    /// of the line). Landing on a target from any other square is a check: a rook, horse,
+    /// pawn or cannon lands where it attacks the king with the line or leg as it was (a
+    /// piece off the line cannot change it, and no piece on it passes the first one), any
+    /// piece landing on a screen has only the king before it and the cannon behind it.
+    pub(super) doubtful: SquareSet,
+    /// The squares of `direct` on which a landing may give no check whatever square it
+    /// comes from: the third piece behind our first cannon, a check only for that cannon.
+    pub(super) unsure: SquareSet,
 }
 
 impl CheckSquares {
@@ -425,6 +460,8 @@ impl CheckSquares {
             cannon,
             screens,
             mut uncover,
+            cannon_first,
+            unsure,
         } = lines;
         let horse = Some(Piece::new(us, Role::Horse));
         // Without a horse of ours, no horse square matters.
@@ -443,6 +480,8 @@ impl CheckSquares {
             direct,
             screens,
             uncover,
+            doubtful: uncover | cannon_first,
+            unsure,
         }
     }
 

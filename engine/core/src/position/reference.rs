@@ -92,13 +92,14 @@ mod tests {
     use crate::notation::fen;
     use crate::SetupMode;
 
-    /// Double checks the random games rarely reach: a rook with a cannon behind it (taking
-    /// the rook leaves the cannon's check), a rook and a horse, a cannon and its screen, a
-    /// pawn.
-    const DOUBLE_CHECKS: [&str; 3] = [
+    /// Checks the random games rarely reach: a rook with a cannon behind it (taking the rook
+    /// leaves the cannon's check), a rook and a horse, a cannon and its screen, a pawn; a
+    /// cannon screened by a cannon (a piece landing before the screen makes it check).
+    const DOUBLE_CHECKS: [&str; 4] = [
         "3k5/4c4/9/9/R3r4/9/9/9/9/4K4 w",
         "3k5/9/9/9/9/9/9/3n5/R3r4/4K3C w",
         "3k5/4c4/9/9/9/9/9/9/4p4/R3K4 w",
+        "r2a1a3/1C1C1k3/2n1b4/p1p1p1p1p/4c1P2/N8/P1P5P/2c6/9/2BAKAB2 b",
     ];
 
     /// The positions of random games from each perft position, with the other side to move
