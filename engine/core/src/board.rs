@@ -148,6 +148,12 @@ impl Board {
         set & self.sides[color.index()]
     }
 
+    /// The points of the pieces of `color`.
+    #[inline]
+    pub(crate) fn side(&self, color: Color) -> SquareSet {
+        self.sides[color.index()]
+    }
+
     /// The squares of the pieces of `color`, rank 0 first, then by file (the order of
     /// [`Square::all`]), found by scanning a bit set rather than looking at all 90 points.
     #[inline]

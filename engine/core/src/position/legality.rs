@@ -12,6 +12,9 @@ pub(super) struct Check {
     /// Where a move must land to stop it: on the checker, between it and the king, on the
     /// horse's leg (a set of [`bit`]s).
     pub(super) stops: SquareSet,
+    /// The points of the checking line beyond the king (none for a horse): a piece there
+    /// may take the checker and leave the king to a piece behind.
+    pub(super) line: SquareSet,
     /// The cannon's screen, which may also stop it by stepping away.
     pub(super) screen: Option<Square>,
 }
@@ -22,12 +25,12 @@ pub(super) struct Check {
 pub(super) enum Mover {
     /// Out of check, a piece that uncovers nothing and cannot land on a screen: every move.
     Free,
-    /// In check by one piece, a piece off the king's lines and horse legs: the moves that
-    /// land on one of these points, those that stop the check but for the points before a
-    /// cannon screening the checking cannon. Such a move leaves no line or leg of the king,
-    /// and a piece it adds on the checking line (or in the checker's place) makes no other
-    /// new screen for a cannon there (one behind a checking rook would give check too), so
-    /// nothing is exposed.
+    /// In check by one piece, a piece that is not the screen, off the checking line and
+    /// uncovering nothing on the other lines and legs: the moves that land on one of these
+    /// points, those that stop the check but for the points before a cannon screening the
+    /// checking cannon. Such a move exposes nothing where it leaves, and a piece it adds on
+    /// the checking line (or in the checker's place) makes no other new screen for a cannon
+    /// there (one behind a checking rook would give check too).
     Onto(SquareSet),
     /// Out of check, a piece that uncovers nothing: a move onto one of these empty points
     /// between the king and an enemy cannon is tried, the others are legal.
@@ -78,6 +81,7 @@ fn pawn_checks(pos: &Position, king: Square) -> (Option<Check>, u8) {
             n += 1;
             first.get_or_insert(Check {
                 stops: bit(sq(s)),
+                line: ON_LINES.0[king.index()],
                 screen: None,
             });
         }
@@ -120,6 +124,7 @@ impl Guard {
                 checkers += 1;
                 g.check.get_or_insert(Check {
                     stops: bit(sq(j.to)) | bit(sq(j.block)),
+                    line: SquareSet::EMPTY,
                     screen: None,
                 });
             } else {
@@ -160,6 +165,7 @@ impl Guard {
             *checkers += 1 + u8::from(p2 == cannon);
             self.check.get_or_insert(Check {
                 stops: between(king, b1, DIR) | bit(b1),
+                line: attacks::RAYS[king.index()][DIR],
                 screen: None,
             });
             return;
@@ -172,6 +178,7 @@ impl Guard {
             }
             self.check.get_or_insert(Check {
                 stops: (between(king, b2, DIR) - bit(b1)) | bit(b2),
+                line: attacks::RAYS[king.index()][DIR],
                 screen: Some(b1),
             });
             return;
@@ -227,8 +234,10 @@ impl Guard {
             return Mover::Tried;
         }
         if let Some(check) = self.check {
-            let near = ON_LINES.0[self.king.index()] | LEGS.0[self.king.index()];
-            return if self.single && !near.contains(from) {
+            return if self.single
+                && check.screen != Some(from)
+                && !(self.uncovers | check.line).contains(from)
+            {
                 Mover::Onto(check.stops - self.screens)
             } else {
                 Mover::Stops(check)

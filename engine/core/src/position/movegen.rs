@@ -182,8 +182,11 @@ impl Position {
     fn collect_legal_as<const TAKES: bool>(&self, out: &mut Vec<Move>) {
         let us = self.turn;
         let guard = Guard::new(self);
+        let theirs = self.board.side(!us);
         for from in self.board.occupied_by(us) {
             match self.board.get(from) {
+                // A piece with nothing of theirs around it takes nothing.
+                Some(p) if TAKES && !reach(p.role, from).intersects(theirs) => continue,
                 Some(p) if guard.may_move(from, p.role) => {}
                 _ => continue,
             }
@@ -249,6 +252,7 @@ impl Position {
         let their_king = self.king(!us);
         let legs = LEGS.0[their_king.index()];
         let checking = CheckSquares::new(self);
+        let theirs = self.board.side(!us);
         for from in self.board.occupied_by(us) {
             let role = match self.board.get(from) {
                 Some(p) if guard.may_move(from, p.role) => p.role,
@@ -259,7 +263,7 @@ impl Position {
             // `from` may uncover one.
             let checks_to = checking.targets(from, role);
             if !checks_to.intersects(reach(role, from)) {
-                if captures {
+                if captures && reach(role, from).intersects(theirs) {
                     self.gen_piece_as::<true>(from, |m| {
                         if guard.passes(self, mover, m) {
                             found(m);
