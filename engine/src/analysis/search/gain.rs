@@ -139,7 +139,7 @@ impl Searcher {
             Some(c) => Ledger::default().capture(c, m.to, true),
             None => Ledger::default(),
         };
-        let mut pv = Vec::new();
+        let mut pv = self.caches.spare_line();
         frame.check_first = captured.is_none();
         let search = Search {
             id: self.caches.frame(frame),
@@ -161,8 +161,8 @@ impl Searcher {
             id: self.caches.standing(standing),
         };
         let score = self.node(search, &mut p, node, standing, window, &mut pv);
-        let mut line = vec![m];
-        line.extend(pv);
+        let line = [&[m], &pv[..]].concat();
+        self.caches.give_back(pv);
         Some(GainLine { score, line })
     }
 
@@ -278,14 +278,14 @@ impl Searcher {
                 ply: 2,
                 took: false,
             };
-            let mut sub = Vec::new();
+            let mut sub = self.caches.spare_line();
             let standing = Standing {
                 moves: &[],
                 id: self.caches.standing(&[]),
             };
             let v = self.node(search, p, node, standing, window, &mut sub);
-            let mut line = vec![m];
-            line.extend(sub);
+            let line = [&[m], &sub[..]].concat();
+            self.caches.give_back(sub);
             Some(GainLine { score: v, line })
         } else {
             None
