@@ -71,6 +71,11 @@ impl Classifier<'_> {
         }
         let (then, best) = best?;
         let then = then.max(0);
+        // What it costs by checks comes off what it wins: a threat that wins no more than
+        // `then` is worth no more, whatever the checks would take back.
+        if g.score <= then && taken_plainly(again, g).is_some() {
+            return None;
+        }
         if self
             .check_cost_score(again, g, base)
             .is_some_and(|c| c <= then)

@@ -95,7 +95,7 @@ impl Classifier<'_> {
                     f.held_by = Some(placed(again, mv.to));
                 }
                 out.fresh.push(f);
-            } else if let Some(freed) = self.renewed(before, again, &g, &same, &mut asked) {
+            } else if let Some(freed) = self.renewed(before, again, (&g, &f), &same, &mut asked) {
                 f.freed = freed.map(|then| then.line);
                 out.fresh.push(f);
             } else {
@@ -107,18 +107,21 @@ impl Classifier<'_> {
         out
     }
 
-    /// Whether the threat `g` after the move is new though threats of the same pieces stood
-    /// before (`same`): it wins another target or more, or it was freed (with the line that
-    /// showed it before, [`Classifier::freed`]). `None` when it only carries on.
+    /// Whether the threat `g` (described as `f`) after the move is new though threats of the
+    /// same pieces stood before (`same`): it wins another target or more, or it was freed
+    /// (with the line that showed it before, [`Classifier::freed`]). `None` when it only
+    /// carries on.
     ///
     /// A threat that wins more than any of them is new whatever it targets, so the targets are
-    /// sought only for one that does not; those of the threats before the move are sought once
-    /// for all the threats after it (`asked`).
+    /// sought only for one that does not. A target set begins with the threat's own target,
+    /// so a threat on a target one of them had shares a target without a search; else the
+    /// targets of the threats before the move are sought one by one until one is shared, each
+    /// once for all the threats after it (`asked`).
     fn renewed(
         &mut self,
         before: &Position,
         again: &Position,
-        g: &GainLine,
+        (g, f): (&GainLine, &Threat),
         same: &Before<'_>,
         asked: &mut Asked,
     ) -> Option<Option<GainLine>> {
@@ -130,16 +133,17 @@ impl Classifier<'_> {
         if g.score > then_best {
             return Some(None);
         }
-        let now_targets = threats::target_set(&mut self.searcher, again, g);
-        let mut then_targets = Vec::new();
-        for (bg, _) in same {
-            for t in self.then_targets(before, bg, asked) {
-                if !then_targets.contains(&t) {
-                    then_targets.push(t);
-                }
-            }
-        }
-        let overlap = now_targets.iter().any(|t| then_targets.contains(t));
+        let target = f.target.square;
+        let overlap = same.iter().any(|(_, b)| b.target.square == target) || {
+            let now_targets = threats::target_set(&mut self.searcher, again, g);
+            same.iter()
+                .any(|(_, b)| now_targets.contains(&b.target.square))
+                || same.iter().any(|(bg, _)| {
+                    self.then_targets(before, bg, asked)
+                        .iter()
+                        .any(|t| now_targets.contains(t))
+                })
+        };
         if !overlap {
             return Some(None);
         }

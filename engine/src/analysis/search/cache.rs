@@ -1,5 +1,9 @@
 //! What the searches of one ply remember: the nodes and mates found, and the move lists.
 
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use rustc_hash::FxHashMap;
 
 use super::segment::SegmentKey;
@@ -22,9 +26,12 @@ pub(super) struct Caches {
     pub(super) frames: FxHashMap<Frame, u32>,
     /// The standing captures met in segment nodes, by index (see [`SegmentKey`]).
     pub(super) standings: FxHashMap<Vec<Move>, u32>,
+    /// The index of no standing capture in `standings`, once met: the most asked for (every
+    /// node of the defender's), so it is not looked up each time.
+    pub(super) no_standing: Option<u32>,
     /// Segment nodes already searched (see [`Searcher::node`]): the value and where its line
     /// starts in `segment_lines` and how long it is.
-    pub(super) segments: FxHashMap<SegmentKey, (i32, u32, u32)>,
+    pub(super) segments: HashMap<SegmentKey, (i32, u32, u32), BuildHasherDefault<Digested>>,
     /// The lines of `segments`, one after the other in one buffer, so remembering a node costs
     /// no allocation of its own.
     pub(super) segment_lines: Vec<Move>,
@@ -38,6 +45,31 @@ pub(super) struct Caches {
     /// line and node, so bounded by the segment's length; not counted by the budget, like any
     /// buffer that lives only while a node is searched.
     pub(super) spare: Vec<Vec<Move>>,
+    /// Emptied room for the keys of answers to check being ordered ([`super::order::Answers`]),
+    /// kept like `spare` and for the same reason.
+    pub(super) spare_keys: Vec<Vec<(usize, usize)>>,
+}
+
+/// The hasher of [`Caches::segments`]: a key carries its hash (a [`SegmentKey`]'s digest),
+/// worked out once for both the lookup and the insertion of a node.
+#[derive(Default)]
+pub(super) struct Digested(u64);
+
+impl Hasher for Digested {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("a digested key writes its digest alone");
+    }
+
+    /// The digest in both halves: the table picks buckets by the low bits and tags entries by
+    /// the top ones.
+    fn write_u32(&mut self, digest: u32) {
+        let d = u64::from(digest);
+        self.0 = d << 32 | d;
+    }
 }
 
 /// What an entry of a map costs: its key and value, and a control byte.
@@ -59,6 +91,7 @@ impl Caches {
         self.mate_bounds.clear();
         self.frames.clear();
         self.standings.clear();
+        self.no_standing = None;
         self.segments.clear();
         self.segment_lines.clear();
         self.lists.next_ply();
@@ -128,6 +161,18 @@ impl Caches {
 
     /// The index of the standing captures `standing`, made if need be.
     pub(super) fn standing(&mut self, standing: &[Move]) -> u32 {
+        if standing.is_empty() {
+            if let Some(id) = self.no_standing {
+                return id;
+            }
+            let id = self.standing_index(standing);
+            self.no_standing = Some(id);
+            return id;
+        }
+        self.standing_index(standing)
+    }
+
+    fn standing_index(&mut self, standing: &[Move]) -> u32 {
         if let Some(&id) = self.standings.get(standing) {
             return id;
         }
@@ -287,44 +332,43 @@ impl MoveLists {
     /// their own, and walking it costs no copy. A new list is generated straight into the
     /// buffer.
     pub(super) fn range(&mut self, pos: &Position, list: List) -> std::ops::Range<usize> {
-        let key = (pos.hash(), list);
-        if let Some(k) = self.index.get_mut(&key) {
-            if k.ply != self.ply {
-                k.ply = self.ply;
-                self.charged +=
-                    entry::<(u64, List), (u32, u32)>() + k.len as usize * size_of::<Move>();
+        // One probe of the index whether the list is found or made: the entry stays held
+        // while the list is generated into `moves` (another field).
+        let vacant = match self.index.entry((pos.hash(), list)) {
+            Entry::Occupied(mut e) => {
+                let k = e.get_mut();
+                if k.ply != self.ply {
+                    k.ply = self.ply;
+                    self.charged +=
+                        entry::<(u64, List), (u32, u32)>() + k.len as usize * size_of::<Move>();
+                }
+                return k.start as usize..(k.start + k.len) as usize;
             }
-            return k.start as usize..(k.start + k.len) as usize;
-        }
+            Entry::Vacant(e) => e,
+        };
         let start = self.moves.len();
         let wanted = match list {
-            List::Legal => Wanted::All,
-            List::Checks => Wanted::Checks,
-            List::Tactical => Wanted::Tactical,
-            List::Captures => Wanted::Captures,
-            List::QuietChecks => Wanted::QuietChecks,
-            List::Standing => {
-                standing_captures_into(pos, &mut self.moves);
-                return self.keep(key, start);
-            }
+            List::Legal => Some(Wanted::All),
+            List::Checks => Some(Wanted::Checks),
+            List::Tactical => Some(Wanted::Tactical),
+            List::Captures => Some(Wanted::Captures),
+            List::QuietChecks => Some(Wanted::QuietChecks),
+            List::Standing => None,
         };
-        pos.collect_moves(wanted, &mut self.moves);
-        canonical(pos, &mut self.moves[start..], &mut self.keyed);
-        self.keep(key, start)
-    }
-
-    /// Index the list just added to `moves` from `start` on.
-    pub(super) fn keep(&mut self, key: (u64, List), start: usize) -> std::ops::Range<usize> {
+        match wanted {
+            Some(wanted) => {
+                pos.collect_moves(wanted, &mut self.moves);
+                canonical(pos, &mut self.moves[start..], &mut self.keyed);
+            }
+            None => standing_captures_into(pos, &mut self.moves),
+        }
         let at = u32::try_from(start).expect("fewer than 4 G moves kept");
         let len = u32::try_from(self.moves.len() - start).expect("a short list");
-        self.index.insert(
-            key,
-            Kept {
-                start: at,
-                len,
-                ply: self.ply,
-            },
-        );
+        vacant.insert(Kept {
+            start: at,
+            len,
+            ply: self.ply,
+        });
         self.charged += entry::<(u64, List), (u32, u32)>() + len as usize * size_of::<Move>();
         start..self.moves.len()
     }

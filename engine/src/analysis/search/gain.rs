@@ -1,7 +1,7 @@
 //! 24.3 捉: the gain search's questions, each first move of the attacker weighed.
 
 use super::cache::List;
-use super::segment::{even_counts, Context, Counts, Next, Node, Standing};
+use super::segment::{even_counts, Context, Counts, Next, Node, Standing, Supporters};
 use super::standing::{abandoned, laid_open_guard};
 use super::{Frame, GainLine, Search, Searcher, Terms, INF, MATE};
 use crate::analysis::material::{is_material, Ledger};
@@ -139,7 +139,7 @@ impl Searcher {
             Some(c) => Ledger::default().capture(c, m.to, true),
             None => Ledger::default(),
         };
-        let mut pv = Vec::new();
+        let mut pv = self.caches.spare_line();
         frame.check_first = captured.is_none();
         let search = Search {
             id: self.caches.frame(frame),
@@ -161,8 +161,8 @@ impl Searcher {
             id: self.caches.standing(standing),
         };
         let score = self.node(search, &mut p, node, standing, window, &mut pv);
-        let mut line = vec![m];
-        line.extend(pv);
+        let line = [&[m], &pv[..]].concat();
+        self.caches.give_back(pv);
         Some(GainLine { score, line })
     }
 
@@ -203,10 +203,6 @@ impl Searcher {
                 return vec![GainLine { score: -MATE, line }];
             }
         }
-        let supporters = match tracked {
-            Some(t) => p.attackers(t, attacker),
-            _ => Vec::new(),
-        };
         let ctx = Context {
             maximizing: false,
             in_check,
@@ -214,7 +210,7 @@ impl Searcher {
             base: None,
             stand,
             standing: &standing,
-            supporters: &supporters,
+            supporters: Supporters::of(tracked, attacker),
             even_counts: even_counts(&frame.terms),
         };
         let mut out = Vec::new();
@@ -250,14 +246,16 @@ impl Searcher {
         window: (i32, i32),
     ) -> Option<GainLine> {
         let c = p.piece_at(m.to);
-        let u = p.play_unchecked(m);
-        let checks = p.in_check();
         let taken = c.map(|c| ledger.capture(c, m.to, false));
+        let takes = taken.is_some_and(|l| l != ledger);
         let counts = Counts {
             counter: false,
             behind: taken.is_some_and(Ledger::is_loss),
-            takes: taken.is_some_and(|l| l != ledger),
+            takes,
+            supports: ctx.supports(p, m, c.is_some(), takes, false),
         };
+        let u = p.play_unchecked(m);
+        let checks = p.in_check();
         let next = ctx.successor(m, c.is_some(), checks, counts);
         let reply = if let Some(Next::Ends) = next {
             Some(GainLine {
@@ -280,14 +278,14 @@ impl Searcher {
                 ply: 2,
                 took: false,
             };
-            let mut sub = Vec::new();
+            let mut sub = self.caches.spare_line();
             let standing = Standing {
                 moves: &[],
                 id: self.caches.standing(&[]),
             };
             let v = self.node(search, p, node, standing, window, &mut sub);
-            let mut line = vec![m];
-            line.extend(sub);
+            let line = [&[m], &sub[..]].concat();
+            self.caches.give_back(sub);
             Some(GainLine { score: v, line })
         } else {
             None

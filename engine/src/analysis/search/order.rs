@@ -34,6 +34,12 @@ impl ChildOrder {
         }
     }
 
+    /// The room of the answers' keys, to be taken again by the next node (see
+    /// [`Caches::spare_keys`](super::cache::Caches::spare_keys)).
+    pub(super) fn into_keys(self) -> Option<Vec<(usize, usize)>> {
+        self.ordered.map(|o| o.keyed)
+    }
+
     /// Whether the answers were reordered.
     pub(super) fn reordered(&self) -> bool {
         self.ordered.is_some()
@@ -92,8 +98,9 @@ impl Answers {
         lists: &MoveLists,
         pos: &mut Position,
         range: std::ops::Range<usize>,
+        mut keyed: Vec<(usize, usize)>,
     ) -> Answers {
-        let mut keyed: Vec<(usize, usize)> = Vec::with_capacity(range.len());
+        keyed.clear();
         for i in range {
             let m = lists.moves[i];
             let u = pos.play_unchecked(m);

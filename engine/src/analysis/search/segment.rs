@@ -20,13 +20,7 @@ impl Searcher {
         window: (i32, i32),
         pv: &mut Vec<Move>,
     ) -> i32 {
-        let key = SegmentKey {
-            hash: pos.hash(),
-            frame: s.id,
-            standing: standing.id,
-            node,
-            window,
-        };
+        let key = SegmentKey::new(pos.hash(), s.id, standing.id, node, window);
         if let Some(&(v, start, len)) = self.caches.segments.get(&key) {
             pv.clear();
             pv.extend_from_slice(
@@ -165,7 +159,7 @@ impl Searcher {
         // nothing come after them in the same order, and are made only if no capture cuts the
         // search off.
         let quiet = !in_check && quiet_checks(node, maximizing);
-        let (next_standing, supporters) = self.around(pos, node, maximizing);
+        let next_standing = self.next_standing(pos, node, maximizing);
         let ctx = Context {
             maximizing,
             in_check,
@@ -173,7 +167,7 @@ impl Searcher {
             base: node.base,
             stand,
             standing,
-            supporters: &supporters,
+            supporters: Supporters::of(node.tracked.filter(|_| !maximizing), node.attacker),
             even_counts: even_counts(&s.frame.terms),
         };
         let mut order = self.child_order(pos, node, moves, quiet);
@@ -222,6 +216,9 @@ impl Searcher {
             }
         }
         self.caches.give_back(next_standing);
+        if let Some(keys) = order.into_keys() {
+            self.caches.spare_keys.push(keys);
+        }
         out.best
     }
 
@@ -245,14 +242,9 @@ impl Searcher {
         }
     }
 
-    /// What the children of a node are weighed against: the defender's captures that stand
-    /// before each attacker move, and the attacker's pieces that back up the capture.
-    fn around(
-        &mut self,
-        pos: &Position,
-        node: &Node,
-        maximizing: bool,
-    ) -> (Vec<Move>, Vec<Square>) {
+    /// What the attacker's moves of a node are weighed against: the defender's captures that
+    /// stand before each of them.
+    fn next_standing(&mut self, pos: &Position, node: &Node, maximizing: bool) -> Vec<Move> {
         // The defender's captures that stand before each attacker move (see the module docs):
         // they do not answer the attacker's capture, unless it lays them open (`abandoned`) or
         // the line began with a check (`counter` in `child`).
@@ -261,13 +253,7 @@ impl Searcher {
             let range = self.caches.lists.range(pos, List::Standing);
             next_standing.extend_from_slice(&self.caches.lists.moves[range]);
         }
-        // The attacker's pieces that back up the capture: taking one of them is part of the
-        // exchange (图25), not a threat of the defender's own.
-        let supporters = match node.tracked {
-            Some(t) if !maximizing => pos.attackers(t, node.attacker),
-            _ => Vec::new(),
-        };
-        (next_standing, supporters)
+        next_standing
     }
 
     /// The order the moves of a node are tried in. In check the answers most likely to hold
@@ -285,7 +271,10 @@ impl Searcher {
     ) -> ChildOrder {
         let ordered =
             (node.in_check && moves.len() > 1 && node.ply + ORDER_PLIES < self.limits.gain_plies)
-                .then(|| Answers::new(&self.caches.lists, pos, moves.clone()));
+                .then(|| {
+                    let keys = self.caches.spare_keys.pop().unwrap_or_default();
+                    Answers::new(&self.caches.lists, pos, moves.clone(), keys)
+                });
         ChildOrder::new(moves, ordered, quiet)
     }
 
@@ -319,6 +308,7 @@ impl Searcher {
         // leaves the chaser behind and wins by itself: the checks parry none of the defender's
         // threats (参考图28; the final edition's 参考图8).
         let counter = !maximizing && s.frame.check_first && behind && wins_by_itself(pos, m);
+        let supports = ctx.supports(pos, m, captured.is_some(), takes, counter);
         let guarded = laid_open_guard(&s.frame.terms, pos, m.from, next_standing);
         let mover = pos.turn();
         let undo = pos.play_unchecked(m);
@@ -334,6 +324,7 @@ impl Searcher {
             counter,
             behind,
             takes,
+            supports,
         };
         let next = if tacked_on {
             None
@@ -430,14 +421,23 @@ pub(super) struct SegmentKey {
     pub(super) standing: u32,
     pub(super) node: Node,
     pub(super) window: (i32, i32),
+    /// The key's hash, worked out once ([`SegmentKey::new`]): a node looked up and then kept
+    /// is hashed once, not twice. A function of the fields, so the derived equality agrees
+    /// with it; it fills what would be padding, so an entry costs no more room.
+    digest: u32,
 }
 
-/// Hashed as a few packed words rather than field by field: a node's key is hashed on every
-/// node searched and on every node kept, and each field of its own is a round of the hasher.
-/// Equal keys pack to equal words, so this agrees with the derived equality.
-impl std::hash::Hash for SegmentKey {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let n = &self.node;
+impl SegmentKey {
+    pub(super) fn new(
+        hash: u64,
+        frame: u32,
+        standing: u32,
+        node: Node,
+        window: (i32, i32),
+    ) -> SegmentKey {
+        use std::hash::Hasher;
+        // A few packed words rather than field by field: each word is a round of the hasher.
+        let n = &node;
         let pair = |a: i32, b: i32| u64::from(a as u32) | u64::from(b as u32) << 32;
         let tracked = n.tracked.map_or(0, |s| s.index() as u64 + 1);
         let flags = u64::from(n.in_check)
@@ -446,12 +446,29 @@ impl std::hash::Hash for SegmentKey {
             | u64::from(n.base.is_some()) << 3
             | tracked << 8
             | u64::from(n.ply) << 32;
-        state.write_u64(self.hash);
-        state.write_u64(u64::from(self.frame) | u64::from(self.standing) << 32);
-        state.write_u64(pair(n.ledger.pieces, n.ledger.pawns));
-        state.write_u64(pair(self.window.0, self.window.1));
-        state.write_u64(flags);
-        state.write_u64(pair(n.base.unwrap_or(0), 0));
+        let mut h = rustc_hash::FxHasher::default();
+        h.write_u64(hash);
+        h.write_u64(u64::from(frame) | u64::from(standing) << 32);
+        h.write_u64(pair(n.ledger.pieces, n.ledger.pawns));
+        h.write_u64(pair(window.0, window.1));
+        h.write_u64(flags);
+        h.write_u64(pair(n.base.unwrap_or(0), 0));
+        let h = h.finish();
+        SegmentKey {
+            hash,
+            frame,
+            standing,
+            node,
+            window,
+            digest: (h >> 32 ^ h) as u32,
+        }
+    }
+}
+
+/// Hashed by its digest alone (see [`super::cache::Digested`]).
+impl std::hash::Hash for SegmentKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u32(self.digest);
     }
 }
 
@@ -470,12 +487,39 @@ pub(super) struct Context<'a> {
     pub(super) base: Option<i32>,
     pub(super) stand: i32,
     pub(super) standing: &'a [Move],
-    pub(super) supporters: &'a [Square],
+    /// The attacker's pieces that back up the capture: taking one of them is part of the
+    /// exchange (图25), not a threat of the defender's own.
+    pub(super) supporters: Supporters,
     /// See [`even_counts`].
     pub(super) even_counts: bool,
 }
 
 impl Context<'_> {
+    /// Whether the defender's move `m` (played from `pos`, which it has not left yet) takes a
+    /// piece backing up the capture, asked only where [`Context::successor`] weighs it (a
+    /// capture other than the retake, that takes material when answering check, not inside
+    /// counter-checks nor a counter capture otherwise), so the supporters are found only
+    /// where it matters.
+    pub(super) fn supports(
+        &self,
+        pos: &Position,
+        m: Move,
+        captures: bool,
+        takes: bool,
+        counter: bool,
+    ) -> bool {
+        let weighed = if self.in_check {
+            takes
+        } else {
+            self.base.is_none() && !counter
+        };
+        !self.maximizing
+            && captures
+            && Some(m.to) != self.tracked
+            && weighed
+            && self.supporters.contain(pos, m.to)
+    }
+
     /// Whether `m` (a capture or not, giving check or not) continues the segment, and if so
     /// the piece to track and the counter-check base after it.
     pub(super) fn successor(
@@ -507,7 +551,7 @@ impl Context<'_> {
             // piece backing the capture up) without leaving the chaser behind does not undo
             // what the chaser won (图28: the rook takes the horse and uncovers the cannon's
             // check; the rook that answers by taking the cannon only evens the score).
-            let elsewhere = c.takes && !retakes && !self.supporters.contains(&m.to);
+            let elsewhere = c.takes && !retakes && !c.supports;
             let ends = elsewhere && !c.behind && self.base.is_none() && !self.even_counts;
             return Some(if ends {
                 Next::Ends
@@ -519,9 +563,7 @@ impl Context<'_> {
         // cannon that takes loses the rook behind it); what only evens the score does not
         // (参考图27: the cannon that takes the rook uncovers a rook of its own).
         let laid_open = !self.standing.contains(&m) && (c.behind || self.even_counts);
-        let counts = captures
-            && self.base.is_none()
-            && (c.counter || self.supporters.contains(&m.to) || laid_open);
+        let counts = captures && self.base.is_none() && (c.counter || c.supports || laid_open);
         if retakes || counts {
             // The exchange goes on on that square.
             Some(Next::On(Some(m.to), None))
@@ -542,6 +584,34 @@ pub(super) struct Counts {
     pub(super) behind: bool,
     /// It takes material.
     pub(super) takes: bool,
+    /// It takes a piece backing up the capture (see [`Context::supports`]).
+    pub(super) supports: bool,
+}
+
+/// The attacker's pieces that back up a capture (those that attack the square the defender may
+/// take back on), found when first asked: most nodes never ask, and finding them allocates.
+pub(super) struct Supporters {
+    /// The square and the attacker, if there is a capture to back up.
+    of: Option<(Square, Color)>,
+    found: std::cell::OnceCell<Vec<Square>>,
+}
+
+impl Supporters {
+    /// The supporters of `by` on `tracked`; none without a square.
+    pub(super) fn of(tracked: Option<Square>, by: Color) -> Supporters {
+        Supporters {
+            of: tracked.map(|t| (t, by)),
+            found: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// Whether the piece on `s` backs up the capture in `pos` (the node's position).
+    fn contain(&self, pos: &Position, s: Square) -> bool {
+        let Some((t, by)) = self.of else {
+            return false;
+        };
+        self.found.get_or_init(|| pos.attackers(t, by)).contains(&s)
+    }
 }
 
 /// How a move goes on with the segment.

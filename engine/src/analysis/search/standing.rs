@@ -40,8 +40,8 @@ pub(super) fn laid_open_guard(
 }
 
 /// Whether the capture `m` of the side to move wins material by itself: it takes material that
-/// nothing can take back, or a piece worth more than the capturer.
-pub(super) fn wins_by_itself(pos: &Position, m: Move) -> bool {
+/// nothing can take back, or a piece worth more than the capturer. (`pos` is left as it was.)
+pub(super) fn wins_by_itself(pos: &mut Position, m: Move) -> bool {
     use crate::analysis::material::{is_material, piece_value};
     let (Some(victim), Some(capturer)) = (pos.piece_at(m.to), pos.piece_at(m.from)) else {
         return false;
@@ -53,7 +53,10 @@ pub(super) fn wins_by_itself(pos: &Position, m: Move) -> bool {
     if capturer.role != crate::Role::King && worth(victim) > worth(capturer) {
         return true;
     }
-    pos.after(m).takers(m.to).is_empty()
+    let undo = pos.play_unchecked(m);
+    let safe = pos.takers(m.to).is_empty();
+    pos.undo(m, undo);
+    safe
 }
 
 /// Which of the `standing` captures take a piece guarded by the piece on `from` (as a bit
@@ -75,15 +78,22 @@ pub(super) fn guarded_by(pos: &Position, from: Square, standing: &[Move]) -> u64
 /// pieces it no longer guards, or `None` if it left none. Taking a piece whose guard has just
 /// stepped away to capture is an answer the capture itself laid open (参考图16), not a threat
 /// the defender had anyway.
+#[inline]
 pub(super) fn abandoned(
     pos: &Position,
     to: Square,
     standing: &[Move],
     guarded: u64,
 ) -> Option<Vec<Move>> {
+    // Asked of every move searched, and almost always with nothing guarded.
     if guarded == 0 {
         return None;
     }
+    unguarded(pos, to, standing, guarded)
+}
+
+/// [`abandoned`] when the guard guarded something.
+fn unguarded(pos: &Position, to: Square, standing: &[Move], guarded: u64) -> Option<Vec<Move>> {
     let guard = pos.piece_at(to)?;
     let left = |i: usize| {
         guarded & 1 << i != 0 && !pos.attackers(standing[i].to, guard.color).contains(&to)
