@@ -276,15 +276,17 @@ impl Position {
             // Off the doubtful squares, a landing on `checks_to` is a check (see
             // [`CheckSquares::doubtful`]) and needs no trial.
             let sure_from = !checking.doubtful.contains(from);
-            self.gen_piece(from, |m| {
-                let takes = self.board.get(m.to).is_some();
-                if quiet_only && takes {
-                    return;
-                }
-                let keep = captures && takes;
-                if !keep && !checks_to.contains(m.to) {
-                    return;
-                }
+            // The landings that may be wanted: a test inline in the generator, the rest
+            // of the work only for those.
+            let within = if quiet_only {
+                checks_to - theirs
+            } else if captures {
+                checks_to | theirs
+            } else {
+                checks_to
+            };
+            let mut wanted = |m: Move| {
+                let keep = captures && theirs.contains(m.to);
                 if !guard.passes(self, mover, m) {
                     return;
                 }
@@ -301,6 +303,11 @@ impl Position {
                     )
                 {
                     found(m);
+                }
+            };
+            self.gen_piece(from, |m| {
+                if within.contains(m.to) {
+                    wanted(m);
                 }
             });
         }
