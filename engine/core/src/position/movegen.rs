@@ -285,32 +285,43 @@ impl Position {
             } else {
                 checks_to
             };
-            let mut wanted = |m: Move| {
-                let keep = captures && theirs.contains(m.to);
-                if !guard.passes(self, mover, m) {
-                    return;
-                }
-                // The enemy king is never attacked before our move: a new check comes along a
-                // line the move touches, from a horse it unblocks or moves, or from a pawn it
-                // moves beside the king (on its lines).
-                if keep
-                    || (sure_from && !checking.unsure.contains(m.to))
-                    || self.attacked_after_move(
-                        !us,
-                        m,
-                        lines_through(their_king, m.from, m.to),
-                        jumps,
-                    )
-                {
-                    found(m);
-                }
+            let trial = CheckTrial {
+                guard: &guard,
+                mover,
+                captures,
+                theirs,
+                sure_from,
+                unsure: checking.unsure,
+                their_king,
+                jumps,
             };
             self.gen_piece(from, |m| {
-                if within.contains(m.to) {
-                    wanted(m);
+                if within.contains(m.to) && self.wanted_check(&trial, m) {
+                    found(m);
                 }
             });
         }
+    }
+
+    /// Whether `m`, a move of [`CheckTrial`]'s piece landing where it may be wanted, is a
+    /// legal capture (when captures are wanted) or check. Kept out of line, so that the
+    /// generator's own test of the landing stays small and inline.
+    #[inline(never)]
+    fn wanted_check(&self, t: &CheckTrial, m: Move) -> bool {
+        if !t.guard.passes(self, t.mover, m) {
+            return false;
+        }
+        // The enemy king is never attacked before our move: a new check comes along a line
+        // the move touches, from a horse it unblocks or moves, or from a pawn it moves beside
+        // the king (on its lines).
+        (t.captures && t.theirs.contains(m.to))
+            || (t.sure_from && !t.unsure.contains(m.to))
+            || self.attacked_after_move(
+                !self.turn,
+                m,
+                lines_through(t.their_king, m.from, m.to),
+                t.jumps,
+            )
     }
 
     /// Whether the side to move has at least one legal move (if not, it has lost: mated, or
@@ -336,6 +347,21 @@ impl Position {
         }
         false
     }
+}
+
+/// What [`Position::wanted_check`] needs of one piece of a checking generation.
+struct CheckTrial<'a> {
+    guard: &'a Guard,
+    mover: Mover,
+    /// Whether captures are wanted too.
+    captures: bool,
+    theirs: SquareSet,
+    /// Whether a landing on the piece's targets is a check (see [`CheckSquares::doubtful`]).
+    sure_from: bool,
+    unsure: SquareSet,
+    their_king: Square,
+    /// Whether a horse or pawn check may follow the move.
+    jumps: bool,
 }
 
 /// The points a piece of `role` on `from` may move to, and more: its lines, horse squares,
