@@ -1,7 +1,9 @@
 //! Legal move generation: every move, or only the captures, the checks or both.
 
 use super::legality::{Guard, Mover};
-use super::zones::{bit, lines_through, sq, ELEPHANT_SQUARES, HORSE_SQUARES, LEGS, ON_LINES};
+use super::zones::{
+    bit, lines_through, sq, ZoneTable, ELEPHANT_SQUARES, HORSE_SQUARES, LEGS, ON_LINES,
+};
 use super::Position;
 use crate::attacks::{self, between, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
 use crate::board::{first_on, run_on};
@@ -368,14 +370,19 @@ struct CheckTrial<'a> {
 /// diagonal neighbours or elephant points around it.
 #[inline]
 fn reach(role: Role, from: Square) -> SquareSet {
-    let zone = match role {
-        Role::Horse => &HORSE_SQUARES,
-        Role::Advisor => &LEGS,
-        Role::Elephant => &ELEPHANT_SQUARES,
-        _ => &ON_LINES,
-    };
-    zone.0[from.index()]
+    REACH[role.index()].0[from.index()]
 }
+
+/// The zone of [`reach`] by role, in the order of [`Role::index`]: a load, not a branch.
+static REACH: [&ZoneTable; 7] = [
+    &ON_LINES,
+    &LEGS,
+    &ELEPHANT_SQUARES,
+    &HORSE_SQUARES,
+    &ON_LINES,
+    &ON_LINES,
+    &ON_LINES,
+];
 
 /// The moves from `from` to the `run` empty points that follow it in direction `dir`.
 #[inline(always)]
