@@ -57,9 +57,16 @@ impl SquareSet {
         SquareSet(self.0 | 1 << sq.index())
     }
 
+    /// A test of one 64-bit half, cheaper than a 128-bit shift.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
-        self.0 & 1 << sq.index() != 0
+        let i = sq.index();
+        let half = if i < 64 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
+        half >> (i & 63) & 1 != 0
     }
 
     #[inline]
