@@ -34,9 +34,9 @@ impl Classifier<'_> {
         g: &GainLine,
         same: &[&(GainLine, Threat)],
     ) -> Option<GainLine> {
-        let base = before
-            .with_turn(!before.turn())
-            .map_or(0, |p| self.check_gain_score(&p));
+        // What the defender's checks won before the move: asked only when checks win
+        // something after a capture, since what they win counts only beyond it.
+        let mut base = Base::Unasked(before);
         // The captures of the defender that cost each old threat a piece it needs.
         let standing = self.searcher.standing(before);
         let needs: Vec<Vec<Move>> = same
@@ -58,7 +58,7 @@ impl Classifier<'_> {
             let laid =
                 self.searcher
                     .value(&Terms::laying_open(needs[i].clone()), before, bg.line[0]);
-            let cost = self.check_cost_score(before, bg, base);
+            let cost = self.check_cost_score(before, bg, &mut base);
             let worst = match (laid, cost) {
                 (Some(l), Some(c)) if c < l => (c, Err(i)),
                 (Some(l), _) => (l, Ok(i)),
@@ -77,7 +77,7 @@ impl Classifier<'_> {
             return None;
         }
         if self
-            .check_cost_score(again, g, base)
+            .check_cost_score(again, g, &mut base)
             .is_some_and(|c| c <= then)
         {
             return None;
@@ -101,26 +101,56 @@ impl Classifier<'_> {
                 same[i].0.line[0],
                 (-INF, INF),
             ),
-            Err(i) => self.check_cost(before, &same[i].0, base),
+            Err(i) => self.check_cost(before, &same[i].0, &mut base),
         }
     }
 
     /// [`Classifier::check_cost`] without its line.
-    fn check_cost_score(&mut self, pos: &Position, g: &GainLine, base: i32) -> Option<i32> {
+    fn check_cost_score(
+        &mut self,
+        pos: &Position,
+        g: &GainLine,
+        base: &mut Base<'_>,
+    ) -> Option<i32> {
         let taken = taken_plainly(pos, g)?;
-        Some(g.score - (self.check_gain_score(&taken) - base).max(0))
+        let gain = self.check_gain_score(&taken);
+        Some(g.score - self.beyond(gain, base))
+    }
+
+    /// What checks that win `gain` win beyond `base` (never less than nothing; `base` is
+    /// never negative, so it is asked only when they win something).
+    fn beyond(&mut self, gain: i32, base: &mut Base<'_>) -> i32 {
+        if gain <= 0 {
+            return 0;
+        }
+        let b = match *base {
+            Base::Known(b) => b,
+            Base::Unasked(before) => {
+                let b = before
+                    .with_turn(!before.turn())
+                    .map_or(0, |p| self.check_gain_score(&p));
+                *base = Base::Known(b);
+                b
+            }
+        };
+        (gain - b).max(0)
     }
 
     /// The threat `g` (a capture first) less what the defender then wins by checks beyond
     /// `base`, with the capture and those checks as its line; `None` if its first move is no
     /// plain capture.
-    fn check_cost(&mut self, pos: &Position, g: &GainLine, base: i32) -> Option<GainLine> {
+    fn check_cost(
+        &mut self,
+        pos: &Position,
+        g: &GainLine,
+        base: &mut Base<'_>,
+    ) -> Option<GainLine> {
         let taken = taken_plainly(pos, g)?;
         let answer = self.check_gain(&taken);
         let mut line = vec![g.line[0]];
         line.extend(answer.line);
         Some(GainLine {
-            score: g.score - (answer.score - base).max(0),
+            score: g.score - self.beyond(answer.score, base),
             line,
         })
     }
@@ -181,6 +211,13 @@ impl Classifier<'_> {
         }
         best
     }
+}
+
+/// What the defender's checks win in the position before the move (its side to move), the
+/// base a cost by checks counts beyond: asked once, when first needed.
+enum Base<'p> {
+    Unasked(&'p Position),
+    Known(i32),
 }
 
 /// The position after the first move of `g` when that move is a plain capture (it takes and

@@ -64,9 +64,9 @@ fn offered_pairs(
             };
             // Two pieces of one kind attack each other; two kinds of equal value (older books)
             // cannot, so there the moved piece is simply put where it is traded evenly.
-            let mutual = after.attackers(x, mover).contains(&sq);
+            // (Whether they attack each other is asked only of one kind.)
             let fits = if xp.role == piece.role {
-                mutual
+                after.attackers(x, mover).contains(&sq)
             } else {
                 exchangeable(xp.role, piece.role, same_kind) && sq == mv.to
             };

@@ -1,7 +1,9 @@
 //! Legal move generation: every move, or only the captures, the checks or both.
 
 use super::legality::{Guard, Mover};
-use super::zones::{bit, lines_through, sq, ELEPHANT_SQUARES, HORSE_SQUARES, LEGS, ON_LINES};
+use super::zones::{
+    bit, lines_through, sq, ZoneTable, ELEPHANT_SQUARES, HORSE_SQUARES, LEGS, ON_LINES,
+};
 use super::Position;
 use crate::attacks::{self, between, ADVISOR, ELEPHANT, HORSE, HORSE_FROM, KING, PAWN_FROM};
 use crate::board::{first_on, run_on};
@@ -276,34 +278,52 @@ impl Position {
             // Off the doubtful squares, a landing on `checks_to` is a check (see
             // [`CheckSquares::doubtful`]) and needs no trial.
             let sure_from = !checking.doubtful.contains(from);
+            // The landings that may be wanted: a test inline in the generator, the rest
+            // of the work only for those.
+            let within = if quiet_only {
+                checks_to - theirs
+            } else if captures {
+                checks_to | theirs
+            } else {
+                checks_to
+            };
+            let trial = CheckTrial {
+                guard: &guard,
+                mover,
+                captures,
+                theirs,
+                sure_from,
+                unsure: checking.unsure,
+                their_king,
+                jumps,
+            };
             self.gen_piece(from, |m| {
-                let takes = self.board.get(m.to).is_some();
-                if quiet_only && takes {
-                    return;
-                }
-                let keep = captures && takes;
-                if !keep && !checks_to.contains(m.to) {
-                    return;
-                }
-                if !guard.passes(self, mover, m) {
-                    return;
-                }
-                // The enemy king is never attacked before our move: a new check comes along a
-                // line the move touches, from a horse it unblocks or moves, or from a pawn it
-                // moves beside the king (on its lines).
-                if keep
-                    || (sure_from && !checking.unsure.contains(m.to))
-                    || self.attacked_after_move(
-                        !us,
-                        m,
-                        lines_through(their_king, m.from, m.to),
-                        jumps,
-                    )
-                {
+                if within.contains(m.to) && self.wanted_check(&trial, m) {
                     found(m);
                 }
             });
         }
+    }
+
+    /// Whether `m`, a move of [`CheckTrial`]'s piece landing where it may be wanted, is a
+    /// legal capture (when captures are wanted) or check. Kept out of line, so that the
+    /// generator's own test of the landing stays small and inline.
+    #[inline(never)]
+    fn wanted_check(&self, t: &CheckTrial, m: Move) -> bool {
+        if !t.guard.passes(self, t.mover, m) {
+            return false;
+        }
+        // The enemy king is never attacked before our move: a new check comes along a line
+        // the move touches, from a horse it unblocks or moves, or from a pawn it moves beside
+        // the king (on its lines).
+        (t.captures && t.theirs.contains(m.to))
+            || (t.sure_from && !t.unsure.contains(m.to))
+            || self.attacked_after_move(
+                !self.turn,
+                m,
+                lines_through(t.their_king, m.from, m.to),
+                t.jumps,
+            )
     }
 
     /// Whether the side to move has at least one legal move (if not, it has lost: mated, or
@@ -331,18 +351,38 @@ impl Position {
     }
 }
 
+/// What [`Position::wanted_check`] needs of one piece of a checking generation.
+struct CheckTrial<'a> {
+    guard: &'a Guard,
+    mover: Mover,
+    /// Whether captures are wanted too.
+    captures: bool,
+    theirs: SquareSet,
+    /// Whether a landing on the piece's targets is a check (see [`CheckSquares::doubtful`]).
+    sure_from: bool,
+    unsure: SquareSet,
+    their_king: Square,
+    /// Whether a horse or pawn check may follow the move.
+    jumps: bool,
+}
+
 /// The points a piece of `role` on `from` may move to, and more: its lines, horse squares,
 /// diagonal neighbours or elephant points around it.
 #[inline]
 fn reach(role: Role, from: Square) -> SquareSet {
-    let zone = match role {
-        Role::Horse => &HORSE_SQUARES,
-        Role::Advisor => &LEGS,
-        Role::Elephant => &ELEPHANT_SQUARES,
-        _ => &ON_LINES,
-    };
-    zone.0[from.index()]
+    REACH[role.index()].0[from.index()]
 }
+
+/// The zone of [`reach`] by role, in the order of [`Role::index`]: a load, not a branch.
+static REACH: [&ZoneTable; 7] = [
+    &ON_LINES,
+    &LEGS,
+    &ELEPHANT_SQUARES,
+    &HORSE_SQUARES,
+    &ON_LINES,
+    &ON_LINES,
+    &ON_LINES,
+];
 
 /// The moves from `from` to the `run` empty points that follow it in direction `dir`.
 #[inline(always)]

@@ -46,7 +46,10 @@ impl Searcher {
             if capture && !captures.contains(&m) {
                 continue;
             }
-            frame.elsewhere = captures.iter().copied().filter(|&c| c != m).collect();
+            frame.elsewhere.clear();
+            frame
+                .elsewhere
+                .extend(captures.iter().copied().filter(|&c| c != m));
             if capture || wins(self, &mut frame, m) {
                 if let Some(e) = self
                     .evaluate_with(&mut frame, pos, m, (0, INF), &standing)

@@ -160,16 +160,7 @@ impl Searcher {
         // search off.
         let quiet = !in_check && quiet_checks(node, maximizing);
         let next_standing = self.next_standing(pos, node, maximizing);
-        let ctx = Context {
-            maximizing,
-            in_check,
-            tracked: node.tracked,
-            base: node.base,
-            stand,
-            standing,
-            supporters: Supporters::of(node.tracked.filter(|_| !maximizing), node.attacker),
-            even_counts: even_counts(&s.frame.terms),
-        };
+        let ctx = Context::of(node, maximizing, standing, &s.frame.terms);
         let mut order = self.child_order(pos, node, moves, quiet);
         let mut next_id = None;
         while let Some((i, canonical)) = order.next(&mut self.caches.lists, pos) {
@@ -494,7 +485,21 @@ pub(super) struct Context<'a> {
     pub(super) even_counts: bool,
 }
 
-impl Context<'_> {
+impl<'a> Context<'a> {
+    /// The context of `node`'s moves, `standing` the captures that stood before it.
+    fn of(node: &Node, maximizing: bool, standing: &'a [Move], terms: &Terms) -> Context<'a> {
+        Context {
+            maximizing,
+            in_check: node.in_check,
+            tracked: node.tracked,
+            base: node.base,
+            stand: node.stand(),
+            standing,
+            supporters: Supporters::of(node.tracked.filter(|_| !maximizing), node.attacker),
+            even_counts: even_counts(terms),
+        }
+    }
+
     /// Whether the defender's move `m` (played from `pos`, which it has not left yet) takes a
     /// piece backing up the capture, asked only where [`Context::successor`] weighs it (a
     /// capture other than the retake, that takes material when answering check, not inside

@@ -162,11 +162,12 @@ pub(crate) fn read(c: &mut Classifier<'_>, ply: &Ply<'_>) -> Read {
 }
 
 /// The mate (when searched here) and the new threats of the mover moving again, `upgrade`
-/// telling whether an attack outweighs what else the move is. Under the gain test the mate is
-/// searched first, as the labelling always has; the threats are not asked when 杀 names the
-/// move whatever it chases (the book weighs it first, [`mate::before_chase`]): nothing read of
-/// them then shows in the label, its evidence or the chases weighed. Under the Asian test
-/// ([`ChaseTest::Attack`], no search) the mate is left to [`read`] (`None`).
+/// telling whether an attack outweighs what else the move is (if not, neither is asked).
+/// Under the gain test the mate is searched first, as the labelling always has; the threats
+/// are not asked when 杀 names the move whatever it chases (the book weighs it first,
+/// [`mate::before_chase`]): nothing read of them then shows in the label, its evidence or the
+/// chases weighed. Under the Asian test ([`ChaseTest::Attack`], no search) the mate is left
+/// to [`read`] (`None`).
 #[allow(clippy::option_option)]
 fn mate_and_threats(
     c: &mut Classifier<'_>,
@@ -176,6 +177,11 @@ fn mate_and_threats(
     upgrade: bool,
 ) -> (Option<Option<Vec<Move>>>, Newness) {
     let (before, mv) = (ply.before, ply.mv);
+    // Where the exchange or the gift outweighs any attack (the 排局 draft), it names the move:
+    // neither a mate nor a threat could show.
+    if !upgrade {
+        return (Some(None), Newness::default());
+    }
     match c.book.chase_test {
         ChaseTest::Gain => {
             let mate = mate::search(c, again, offers);
