@@ -12,14 +12,14 @@ use crate::rules::{threats, Placed, RuleBook, Threat};
 use crate::{Move, Position, Role, Square};
 
 impl Classifier<'_> {
-    /// The Asian rules' chases ([`ChaseTest::Attack`]) of the mover in `again` (the position
-    /// after `mv`, mover to move): its captures next move, one capture each, that are chases
-    /// ([`attack_counts`]), split into the new ones and those that stood before (the capturer
-    /// could already take the target from where it stood, as unprotected: before the move, or
-    /// before the opponent's last move when that move gave check, the target standing where it
-    /// stands), with a note when one stood (从捉到捉). A move that answers check makes only the
-    /// chases it takes part in or opens (参考图6, 19, 22; 47): an attack that stood before the check, though illegal while
-    /// the check had to be answered, is no new one.
+    /// The Asian rules' chases ([`crate::rules::ChaseTest::Attack`]) of the mover in `again` (the
+    /// position after `mv`, mover to move): its captures next move, one capture each, that are
+    /// chases ([`attack_counts`]), split into the new ones and those that stood before (the
+    /// capturer could already take the target from where it stood, as unprotected: before the move,
+    /// or before the opponent's last move when that move gave check, the target standing where it
+    /// stands), with a note when one stood (从捉到捉). A move that answers check makes only the chases
+    /// it takes part in or opens (参考图6, 19, 22; 47): an attack that stood before the check, though
+    /// illegal while the check had to be answered, is no new one.
     pub(crate) fn new_attacks(
         &mut self,
         before: &Position,

@@ -1,6 +1,6 @@
 //! The editions that publish answers are the rule books: each edition's answers are judged
-//! under the book of the same name ([`RuleBookId`]), so adding a book to the engine adds the
-//! edition here, and nothing else lists them.
+//! under the book of the same name ([`qili::rules::RuleBookId`]), so adding a book to the
+//! engine adds the edition here, and nothing else lists them.
 
 pub use qili::rules::RuleBookId as Edition;
 

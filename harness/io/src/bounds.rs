@@ -38,7 +38,7 @@ pub const MAX_JUDGE_PLIES: usize = 1_000;
 pub const MAX_GAME_FILE_BYTES: u64 = 64 << 20;
 
 /// Positions the searches of one game's episodes may visit together in `qili scan` (each ply
-/// still within the rule book's own budget, [`qili::rules::Budgets::nodes`]): once spent, what
+/// still within the rule book's own budget, `qili::rules::Budgets::nodes`): once spent, what
 /// is left to search is 未定, the episodes after are left unruled, and the verdicts are
 /// `undetermined` with the budget named. The games of ../shared/games need at most 348,957
 /// (a sixth); about two seconds of the heaviest searches.
@@ -210,7 +210,7 @@ pub fn clip_quoted(message: &str) -> String {
     clip_message(out)
 }
 
-/// A whole message cut to [`MAX_MESSAGE_CHARS`] (what [`Problem::new`] keeps).
+/// A whole message cut to [`MAX_MESSAGE_CHARS`] (what `Problem::new` keeps).
 pub fn clip_message(message: String) -> String {
     match clip_to(&message, MAX_MESSAGE_CHARS) {
         Cow::Borrowed(_) => message,

@@ -12,7 +12,7 @@ use super::{Frame, TAKING_CHECK};
 use crate::position::Wanted;
 use crate::{Move, Position};
 
-/// What the searches of one ply remember. Emptied for every ply ([`Searcher::start_ply`]): a
+/// What the searches of one ply remember. Emptied for every ply ([`super::Searcher::start_ply`]): a
 /// ply's label may not depend on what was searched before it, and what they keep is counted
 /// against the budget, so it stays bounded whatever the input. (The move lists stay, but a ply
 /// sees and counts only those it asked for itself: see [`MoveLists`].)
@@ -29,7 +29,7 @@ pub(super) struct Caches {
     /// The index of no standing capture in `standings`, once met: the most asked for (every
     /// node of the defender's), so it is not looked up each time.
     pub(super) no_standing: Option<u32>,
-    /// Segment nodes already searched (see [`Searcher::node`]): the value and where its line
+    /// Segment nodes already searched (see [`super::Searcher::node`]): the value and where its line
     /// starts in `segment_lines` and how long it is.
     pub(super) segments: HashMap<SegmentKey, (i32, u32, u32), BuildHasherDefault<Digested>>,
     /// The lines of `segments`, one after the other in one buffer, so remembering a node costs
@@ -234,8 +234,8 @@ pub(super) enum List {
     Captures,
     /// The checks that capture nothing, in the order of [`canonical`]: the tail of `Tactical`.
     QuietChecks,
-    /// The captures the other side could make if it were its turn ([`standing_captures`]),
-    /// in the generator's order.
+    /// The captures the other side could make if it were its turn
+    /// ([`super::standing::standing_captures`]), in the generator's order.
     Standing,
 }
 

@@ -95,7 +95,7 @@ pub(crate) struct Terms {
     pub laid_open: Option<Vec<Move>>,
     /// Weigh what taking an offered piece loses at once (24.4, 24.5: 不致立即…在子力价值上遭受
     /// 损失): every capture the offerer answers with counts, even one that only evens the score
-    /// (see [`even_counts`]).
+    /// (see [`segment::even_counts`]).
     pub offer_taken: bool,
 }
 
