@@ -46,7 +46,9 @@ use crate::Move;
 use cache::Caches;
 
 /// Ordering the answers to check costs a count of the opponent's checks for each: it pays only
-/// in a mate search with at least this many checks left,
+/// in a mate search with at least this many checks left (7 spares 3% of the ruling bench's
+/// instructions, but a game of `engine/tests/next_moves.rs` then took minutes instead of half a
+/// second: tried in two rounds, rejected both times),
 const ORDER_CHECKS: u32 = 4;
 /// or in a material line with more than this many plies left.
 const ORDER_PLIES: u32 = 6;
