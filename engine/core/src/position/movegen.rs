@@ -194,7 +194,9 @@ impl Position {
             }
             // Most pieces cannot expose the king wherever they go, and in check most can
             // only land on a point that stops it: their moves are kept by a bit test, one
-            // piece at a time.
+            // piece at a time. The arms spell out `Guard::passes` for each kind of mover: one
+            // closure matching on the mover is not inlined and cost more (callgrind, ruling
+            // bench: 302 M instructions against 298 M).
             match guard.mover(from, TAKES) {
                 Mover::Free => self.gen_piece_as::<TAKES>(from, |m| out.push(m)),
                 Mover::Onto(stops) => self.gen_piece_as::<TAKES>(from, |m| {
